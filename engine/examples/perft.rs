@@ -1,0 +1,47 @@
+//! Counts perft leaves from the start position and prints the speed.
+//!
+//! `cargo run --release -p outflank-engine --example perft -- <depth> [--size 6|8|10]`
+//!
+//! Prints one line per depth up to `<depth>`, the last being
+//! `perft <depth> <leaves> <seconds> <millions of leaves per second>`.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use outflank_engine::perft::perft_any;
+use outflank_engine::AnyBoard;
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("{msg}\nusage: perft <depth> [--size 6|8|10]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut depth = None;
+    let mut size = 8u8;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--size" => match it.next().and_then(|s| s.parse().ok()) {
+                Some(s) => size = s,
+                None => return usage("--size needs 6, 8 or 10"),
+            },
+            other => match other.parse::<u32>() {
+                Ok(d) if (1..=30).contains(&d) && depth.is_none() => depth = Some(d),
+                _ => return usage(&format!("unexpected argument {other:?}")),
+            },
+        }
+    }
+    let Some(depth) = depth else { return usage("missing depth") };
+    let Some(board) = AnyBoard::start(size) else { return usage("--size must be 6, 8 or 10") };
+    println!("# perft from the {size}x{size} start position, one thread");
+    for d in 1..=depth {
+        let t = Instant::now();
+        let leaves = perft_any(&board, d);
+        let secs = t.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { leaves as f64 / secs / 1e6 } else { 0.0 };
+        println!("perft {d} {leaves} {secs:.3} {rate:.1}");
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,186 @@
+//! A Reversi position as two bitboards, seen from the side to move.
+
+use crate::bitboard::{Bits, Geometry, Squares};
+
+/// The discs of the player to move and of their opponent.
+///
+/// This is the engine's hot-path type (perft, search): two integers, no colour, no
+/// history. [`crate::Position`] adds whose turn it is; [`crate::Reversi`] the game around it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board<G: Geometry> {
+    pub player: G::B,
+    pub opponent: G::B,
+}
+
+/// One direction's run of opponent discs next to the squares of `from`: the discs that a
+/// disc in `from` would outflank in that direction if the run ends on one of `stop`'s discs.
+#[inline(always)]
+fn run<G: Geometry>(from: G::B, stop: G::B, opp: G::B, dir: usize) -> G::B {
+    // Horizontal and diagonal runs may not wrap around the board's edge: restricting the
+    // opponent discs to the inner columns makes every shift below safe without masks.
+    let o = if dir < 2 || dir > 3 { opp & G::INNER_COLS } else { opp };
+    let mut f = G::shift(from, dir) & o;
+    // A run is at most SIZE - 2 discs long.
+    let mut i = 2;
+    while i < G::SIZE - 1 {
+        f |= G::shift(f, dir) & o;
+        i += 1;
+    }
+    if (G::shift(f, dir) & stop).is_empty() {
+        G::B::ZERO
+    } else {
+        f
+    }
+}
+
+impl<G: Geometry> Board<G> {
+    /// Builds a board from two disjoint sets of on-board squares.
+    pub fn new(player: G::B, opponent: G::B) -> Option<Board<G>> {
+        let disjoint = (player & opponent).is_empty();
+        let on_board = ((player | opponent) & !G::FULL).is_empty();
+        (disjoint && on_board).then_some(Board { player, opponent })
+    }
+
+    /// The standard start: d5/e4 for the player to move (dark), d4/e5 for the other,
+    /// scaled to the board's centre.
+    pub fn start() -> Board<G> {
+        let n = G::SIZE;
+        let (lo, hi) = (n / 2 - 1, n / 2);
+        let at = |col: u32, row: u32| G::B::bit(row * n + col);
+        Board { player: at(lo, hi) | at(hi, lo), opponent: at(lo, lo) | at(hi, hi) }
+    }
+
+    #[inline(always)]
+    pub fn empty(&self) -> G::B {
+        !(self.player | self.opponent) & G::FULL
+    }
+
+    /// The squares where the player to move outflanks at least one disc.
+    #[inline]
+    pub fn legal_moves(&self) -> G::B {
+        let (p, empty) = (self.player, self.empty());
+        let inner = self.opponent & G::INNER_COLS;
+        let mut moves = G::B::ZERO;
+        for dir in 0..8 {
+            let o = if dir == 2 || dir == 3 { self.opponent } else { inner };
+            let mut f = G::shift(p, dir) & o;
+            let mut i = 2;
+            while i < G::SIZE - 1 {
+                f |= G::shift(f, dir) & o;
+                i += 1;
+            }
+            moves |= G::shift(f, dir);
+        }
+        moves & empty
+    }
+
+    /// The discs a disc of the player to move at bit `sq` turns over (empty if none: an
+    /// illegal move). Does not check that `sq` is empty.
+    #[inline]
+    pub fn flips(&self, sq: u32) -> G::B {
+        let m = G::B::bit(sq);
+        let mut flipped = G::B::ZERO;
+        for dir in 0..8 {
+            flipped |= run::<G>(m, self.player, self.opponent, dir);
+        }
+        flipped
+    }
+
+    /// The position after the player to move places a disc at `sq`, turning over
+    /// `flipped` (as computed by [`Board::flips`]); the opponent is then to move.
+    #[inline(always)]
+    pub fn play_flips(&self, sq: u32, flipped: G::B) -> Board<G> {
+        Board {
+            player: self.opponent ^ flipped,
+            opponent: self.player | flipped | G::B::bit(sq),
+        }
+    }
+
+    /// The position after a pass: the same discs, the other side to move.
+    #[inline(always)]
+    pub fn pass(&self) -> Board<G> {
+        Board { player: self.opponent, opponent: self.player }
+    }
+
+    /// Bombs variant: every empty square next to at least one disc.
+    #[inline]
+    pub fn bomb_moves(&self) -> G::B {
+        G::neighbours(self.player | self.opponent) & self.empty()
+    }
+
+    /// Bombs variant: the discs toggled by a disc at `sq` (all its neighbours, whoever
+    /// owns them).
+    #[inline]
+    pub fn bomb_toggles(&self, sq: u32) -> G::B {
+        G::neighbours(G::B::bit(sq)) & (self.player | self.opponent)
+    }
+
+    /// Bombs variant: the position after a disc at `sq` toggles `toggled`.
+    #[inline]
+    pub fn play_toggles(&self, sq: u32, toggled: G::B) -> Board<G> {
+        let player = (self.player ^ (toggled & self.player)) | (toggled & self.opponent);
+        let opponent = (self.opponent ^ (toggled & self.opponent)) | (toggled & self.player);
+        // The mover's discs become the opponent's, and the other way round; the new disc
+        // is the mover's. Then the sides swap for the next turn.
+        Board { player: opponent, opponent: player | G::B::bit(sq) }
+    }
+
+    /// Disc counts: (player to move, opponent).
+    pub fn counts(&self) -> (u32, u32) {
+        (self.player.count(), self.opponent.count())
+    }
+
+    /// Iterates over the squares of a set as bit indices.
+    pub fn squares(set: G::B) -> Squares<G::B> {
+        Squares(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::{Eight, Six, Ten};
+
+    fn bit(col: u32, row: u32) -> u64 {
+        1 << (row * 8 + col)
+    }
+
+    #[test]
+    fn start_moves_of_every_size() {
+        let b = Board::<Eight>::start();
+        // d3, c4, f5, e6
+        assert_eq!(b.legal_moves(), bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5));
+        assert_eq!(Board::<Six>::start().legal_moves().count_ones(), 4);
+        assert_eq!(Board::<Ten>::start().legal_moves().count_ones(), 4);
+    }
+
+    #[test]
+    fn f5_flips_e5() {
+        let b = Board::<Eight>::start();
+        let f5 = 4 * 8 + 5;
+        assert_eq!(b.flips(f5), bit(4, 4));
+        let after = b.play_flips(f5, b.flips(f5));
+        assert_eq!(after.counts(), (1, 4));
+    }
+
+    #[test]
+    fn runs_do_not_wrap_around_the_edge() {
+        // Player on h1, opponent on a2 (bit 8, right after h1 in index order), empty b2:
+        // b2 must not be a move "through" the edge.
+        let b = Board::<Eight>::new(bit(7, 0), bit(0, 1)).unwrap();
+        assert_eq!(b.legal_moves(), 0);
+        assert_eq!(b.flips(9), 0);
+    }
+
+    #[test]
+    fn bombs_toggle_neighbours() {
+        let b = Board::<Eight>::start();
+        // c3 touches d4 only.
+        let c3 = 2 * 8 + 2;
+        assert_eq!(b.bomb_toggles(c3), bit(3, 3));
+        let after = b.play_toggles(c3, b.bomb_toggles(c3));
+        // Mover (now `opponent`) had d5, e4, gets c3 and d4.
+        assert_eq!(after.opponent, bit(3, 4) | bit(4, 3) | bit(2, 2) | bit(3, 3));
+        assert_eq!(after.player, bit(4, 4));
+    }
+}

@@ -1,0 +1,414 @@
+//! Reversi: the game a player plays, around a [`Position`].
+
+mod board;
+mod position;
+
+pub use board::Board;
+pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Outcome, Player, Square};
+
+/// The options a game is created with.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct ReversiOptions {
+    /// Squares per side: 6, 8 (default) or 10.
+    pub size: u8,
+    pub variant: Variant,
+}
+
+impl Default for ReversiOptions {
+    fn default() -> ReversiOptions {
+        ReversiOptions { size: 8, variant: Variant::Standard }
+    }
+}
+
+/// What a player did on their turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Action {
+    Place(Square),
+    /// Recorded automatically when the player to move has no legal move.
+    Pass,
+}
+
+impl Action {
+    /// `"f5"` or `"pass"`.
+    pub fn notation(self) -> String {
+        match self {
+            Action::Place(sq) => sq.to_string(),
+            Action::Pass => "pass".to_string(),
+        }
+    }
+}
+
+/// One entry of the game's log.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Turn {
+    pub player: Player,
+    pub action: Action,
+}
+
+/// Per-player statistics (seed 000's, plus moves and passes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerStats {
+    /// Discs placed.
+    pub moves: u32,
+    /// Turns passed for want of a legal move.
+    pub passes: u32,
+    /// Discs played on a corner.
+    pub corners: u32,
+    /// Discs played on a border square that is not a corner.
+    pub borders: u32,
+    /// Discs played in the central 4x4 block (c3-f6 on 8x8).
+    pub centre: u32,
+    /// Opponent discs turned over (toggled, in the bombs variant).
+    pub turned_over: u32,
+}
+
+/// A game of Reversi: options, the current position, the log of turns, a concession.
+///
+/// ```
+/// use outflank_engine::{Reversi, Player, Outcome};
+/// let mut game = Reversi::default();
+/// game.try_play("f5".parse().unwrap()).unwrap();
+/// assert_eq!(game.scores(), [4, 1]);
+/// assert_eq!(game.to_move(), Some(Player::Second));
+/// // The shortest game: dark wipes out light in nine moves.
+/// let game = Reversi::from_record(Default::default(), "c4c3c2c5c6d6e6f6g7").unwrap();
+/// assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+/// assert_eq!(game.scores(), [13, 0]);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reversi {
+    options: ReversiOptions,
+    position: Position,
+    turns: Vec<Turn>,
+    conceded: Option<Player>,
+    stats: [PlayerStats; 2],
+}
+
+/// A refused move, handing back the game unchanged (as shakmaty's `PlayError`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayError<G> {
+    pub error: Error,
+    pub game: G,
+}
+
+impl Default for Reversi {
+    fn default() -> Reversi {
+        // 8x8 standard always exists.
+        Reversi::new(ReversiOptions::default()).unwrap_or_else(|_| unreachable!())
+    }
+}
+
+impl Reversi {
+    /// A new game from the standard start position.
+    pub fn new(options: ReversiOptions) -> Result<Reversi, Error> {
+        let position = Position::start(options.size, options.variant)?;
+        Ok(Reversi { options, position, turns: Vec::new(), conceded: None, stats: Default::default() })
+    }
+
+    /// Replays a record such as `"f5d6c3d3c4"` (passes are implied, as in standard
+    /// notation; spaces are ignored). An illegal move `k` (1-based) is an error naming it.
+    pub fn from_record(options: ReversiOptions, record: &str) -> Result<Reversi, Error> {
+        let mut game = Reversi::new(options)?;
+        for (k, text) in crate::notation::split_record(record).enumerate() {
+            let fail = |reason: Error| Error::BadRecord {
+                index: k + 1,
+                text: text.to_string(),
+                reason: Box::new(reason),
+            };
+            let sq = text.parse::<Square>().map_err(fail)?;
+            game.try_play(sq).map_err(fail)?;
+        }
+        Ok(game)
+    }
+
+    pub fn options(&self) -> ReversiOptions {
+        self.options
+    }
+
+    pub fn size(&self) -> u8 {
+        self.options.size
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Who owns the disc on `sq`, if anyone.
+    pub fn disc(&self, sq: Square) -> Option<Player> {
+        self.position.disc(sq)
+    }
+
+    /// Whether the game has ended (no move for either side, or a concession).
+    pub fn ended(&self) -> bool {
+        self.conceded.is_some() || self.position.is_over()
+    }
+
+    /// The player to move; `None` once the game has ended.
+    pub fn to_move(&self) -> Option<Player> {
+        (!self.ended()).then(|| self.position.to_move())
+    }
+
+    /// Legal moves of the player to move, in reading order; empty once the game has ended.
+    pub fn legal_moves(&self) -> Vec<Square> {
+        if self.ended() {
+            Vec::new()
+        } else {
+            self.position.legal_moves()
+        }
+    }
+
+    pub fn is_legal(&self, sq: Square) -> bool {
+        !self.ended() && self.position.check(sq).is_ok()
+    }
+
+    /// The discs a move on `sq` would turn over (toggle, in bombs), in reading order;
+    /// empty if the move is not legal.
+    pub fn flips(&self, sq: Square) -> Vec<Square> {
+        if self.ended() {
+            return Vec::new();
+        }
+        self.position.squares(self.position.changes(sq))
+    }
+
+    /// Plays a disc for the player to move. On error nothing changes. If the next player
+    /// has no legal move, their pass is recorded and the turn comes back.
+    pub fn try_play(&mut self, sq: Square) -> Result<(), Error> {
+        if self.ended() {
+            return Err(Error::GameOver);
+        }
+        let placed = self.position.check(sq)?;
+        let mover = self.position.to_move();
+        self.record_stats(mover, placed);
+        self.turns.push(Turn { player: mover, action: Action::Place(sq) });
+        self.position = self.position.after(placed);
+        if self.position.must_pass() {
+            self.stats[self.position.to_move().index()].passes += 1;
+            self.turns.push(Turn { player: self.position.to_move(), action: Action::Pass });
+            self.position = self.position.passed();
+        }
+        Ok(())
+    }
+
+    /// Plays a disc for `player`, refusing it when it is the other player's turn.
+    pub fn try_play_as(&mut self, player: Player, sq: Square) -> Result<(), Error> {
+        match self.to_move() {
+            None => Err(Error::GameOver),
+            Some(p) if p != player => Err(Error::NotYourTurn { player }),
+            Some(_) => self.try_play(sq),
+        }
+    }
+
+    /// Plays a disc, consuming the game; an error hands the unchanged game back.
+    pub fn play(mut self, sq: Square) -> Result<Reversi, PlayError<Reversi>> {
+        match self.try_play(sq) {
+            Ok(()) => Ok(self),
+            Err(error) => Err(PlayError { error, game: self }),
+        }
+    }
+
+    fn record_stats(&mut self, mover: Player, placed: Placed) {
+        let size = self.size();
+        let (col, row) = (placed.square.col(), placed.square.row());
+        let edge = |v: u8| v == 0 || v == size - 1;
+        let (lo, hi) = (size / 2 - 2, size / 2 + 1);
+        let stats = &mut self.stats[mover.index()];
+        stats.moves += 1;
+        if edge(col) && edge(row) {
+            stats.corners += 1;
+        } else if edge(col) || edge(row) {
+            stats.borders += 1;
+        } else if (lo..=hi).contains(&col) && (lo..=hi).contains(&row) {
+            stats.centre += 1;
+        }
+        let (mine, _) = match mover {
+            Player::First => self.position.discs(),
+            Player::Second => {
+                let (a, b) = self.position.discs();
+                (b, a)
+            }
+        };
+        // Bombs also toggles the mover's own discs; only the opponent's count as turned over.
+        stats.turned_over += (placed.changed & !mine).count_ones();
+    }
+
+    /// The player to move gives up; only allowed on their turn while they have fewer discs.
+    pub fn concede(&mut self, player: Player) -> Result<(), Error> {
+        let to_move = self.to_move().ok_or(Error::GameOver)?;
+        if to_move != player {
+            return Err(Error::NotYourTurn { player });
+        }
+        let counts = self.scores();
+        if counts[player.index()] >= counts[player.other().index()] {
+            return Err(Error::CannotConcede {
+                reason: "only a player who is behind may concede".to_string(),
+            });
+        }
+        self.conceded = Some(player);
+        Ok(())
+    }
+
+    /// Takes back the last disc played (and the automatic pass after it, if any), or a
+    /// concession. The game is rebuilt by replaying the remaining moves.
+    pub fn undo(&mut self) -> Result<(), Error> {
+        if self.conceded.take().is_some() {
+            return Ok(());
+        }
+        let last = self
+            .turns
+            .iter()
+            .rposition(|t| matches!(t.action, Action::Place(_)))
+            .ok_or(Error::NothingToUndo)?;
+        let mut game = Reversi::new(self.options)?;
+        for turn in &self.turns[..last] {
+            if let Action::Place(sq) = turn.action {
+                game.try_play(sq)?;
+            }
+        }
+        *self = game;
+        Ok(())
+    }
+
+    /// The log: every disc placed and every pass, in order.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The player who conceded, if one did.
+    pub fn conceded(&self) -> Option<Player> {
+        self.conceded
+    }
+
+    /// Disc counts, indexed by player.
+    pub fn scores(&self) -> [u32; 2] {
+        self.position.counts()
+    }
+
+    /// The result once the game has ended: a concession loses, otherwise more discs win.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(p) = self.conceded {
+            return Some(Outcome::Win(p.other()));
+        }
+        if !self.position.is_over() {
+            return None;
+        }
+        let [a, b] = self.scores();
+        Some(match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    pub fn stats(&self) -> [PlayerStats; 2] {
+        self.stats
+    }
+
+    /// How far the game has got, 0-100: the share of the initially empty squares filled,
+    /// 100 once it has ended.
+    pub fn progression(&self) -> u8 {
+        if self.ended() {
+            return 100;
+        }
+        let cells = u32::from(self.size()) * u32::from(self.size());
+        let [a, b] = self.scores();
+        let placed = a + b - 4;
+        (placed * 100 / (cells - 4)) as u8
+    }
+
+    /// The record of the game: the squares played, concatenated (`"f5d6c3"`).
+    pub fn record(&self) -> String {
+        crate::notation::write_record(self.turns.iter().map(|t| t.action))
+    }
+}
+
+/// The JSON form of a game: everything a host stores, checked when read back.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReversiData {
+    options: ReversiOptions,
+    /// Every turn in order: squares, and `"pass"` for the automatic passes.
+    turns: Vec<String>,
+    /// Rows of `X`, `O` and `-`, row 1 first.
+    board: Vec<String>,
+    /// The player to move, `null` once the game has ended.
+    to_move: Option<Player>,
+    #[serde(default)]
+    conceded: Option<Player>,
+}
+
+impl Serialize for Reversi {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ReversiData {
+            options: self.options,
+            turns: self.turns.iter().map(|t| t.action.notation()).collect(),
+            board: self.position.to_rows(),
+            to_move: self.to_move(),
+            conceded: self.conceded,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Reversi {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Reversi, D::Error> {
+        let data = ReversiData::deserialize(d)?;
+        Reversi::try_from_data(data).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Reversi {
+    /// Checks stored data by replaying its moves: the board, the turn, the passes and the
+    /// concession must all be what the moves lead to.
+    fn try_from_data(data: ReversiData) -> Result<Reversi, Error> {
+        let options = data.options;
+        let mut game = Reversi::new(options)?;
+        let stored = Position::from_rows(&data.board, Player::First, options.variant)?;
+        if stored.size() != options.size {
+            return Err(Error::malformed(format!(
+                "the board is {0}x{0} but the options say {1}x{1}",
+                stored.size(),
+                options.size
+            )));
+        }
+        let placements = data.turns.iter().filter(|t| t.as_str() != "pass").count() as u32;
+        let discs: u32 = stored.counts().iter().sum();
+        if discs != 4 + placements {
+            return Err(Error::malformed(format!(
+                "{discs} discs on the board cannot follow {placements} moves from the start"
+            )));
+        }
+        for (k, text) in data.turns.iter().enumerate() {
+            if text == "pass" {
+                // Passes are replayed automatically; check one was due here.
+                if game.turns.get(k).map(|t| t.action) != Some(Action::Pass) {
+                    return Err(Error::malformed(format!("turn {} is a pass that was not forced", k + 1)));
+                }
+                continue;
+            }
+            if game.turns.len() != k {
+                return Err(Error::malformed(format!("turn {} should be a forced pass", k + 1)));
+            }
+            let sq = text.parse::<Square>().map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
+            game.try_play(sq).map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
+        }
+        if game.turns.len() != data.turns.len() {
+            return Err(Error::malformed("the turns end without the forced pass that follows them"));
+        }
+        if game.position.to_rows() != data.board {
+            return Err(Error::malformed("the board is not the one the turns lead to"));
+        }
+        if let Some(p) = data.conceded {
+            game.concede(p).map_err(|e| Error::malformed(format!("the concession: {e}")))?;
+        }
+        if game.to_move() != data.to_move {
+            return Err(Error::malformed("the player to move is not the one the turns lead to"));
+        }
+        Ok(game)
+    }
+}
