@@ -37,6 +37,16 @@ pub trait Bits:
     fn lowest(self) -> u32;
     /// The set with its lowest square removed.
     fn without_lowest(self) -> Self;
+    /// The lowest square alone (empty for an empty set).
+    fn lowest_bit(self) -> Self;
+    /// The highest square alone (empty for an empty set).
+    fn highest_bit(self) -> Self;
+    /// Every square below the single square `self` (`self - 1`).
+    fn below(self) -> Self;
+    /// Every square below the single square `self`, or nothing for the empty set.
+    fn below_nonzero(self) -> Self;
+    /// Every square above the single square `self` (nothing for the empty set).
+    fn above(self) -> Self;
     /// Converts to `u128` (lossless for every implementation).
     fn to_u128(self) -> u128;
     /// Converts from `u128`, dropping bits that do not fit.
@@ -74,6 +84,26 @@ macro_rules! impl_bits {
                 self & self.wrapping_sub(1)
             }
             #[inline(always)]
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn highest_bit(self) -> Self {
+                ((1 as $t) << (<$t>::BITS - 1)).checked_shr(self.leading_zeros()).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn below(self) -> Self {
+                self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn below_nonzero(self) -> Self {
+                self.wrapping_sub((self != 0) as $t)
+            }
+            #[inline(always)]
+            fn above(self) -> Self {
+                self.wrapping_neg() << 1
+            }
+            #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
             }
@@ -105,7 +135,8 @@ impl<B: Bits> Iterator for Squares<B> {
     }
 }
 
-/// The eight directions as (column step, row step).
+/// The eight directions as (column step, row step). Even directions go towards higher bit
+/// indices (left shifts), odd ones towards lower (right shifts); `d ^ 1` is `d` reversed.
 pub const DIRECTIONS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
@@ -141,21 +172,31 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Number of squares.
     const CELLS: u32 = Self::SIZE * Self::SIZE;
 
+    /// For each square and direction, the squares beyond it in that direction up to the
+    /// edge (excluding the square itself).
+    fn rays() -> &'static [[Self::B; 8]];
+
+    /// Shifts by `steps` squares at once in direction `dir`.
+    #[inline(always)]
+    fn shift_by(x: Self::B, dir: usize, steps: u32) -> Self::B {
+        let n = Self::SIZE;
+        match dir {
+            0 => x << steps,
+            1 => x >> steps,
+            2 => x << (n * steps),
+            3 => x >> (n * steps),
+            4 => x << ((n + 1) * steps),
+            5 => x >> ((n + 1) * steps),
+            6 => x << ((n - 1) * steps),
+            _ => x >> ((n - 1) * steps),
+        }
+    }
+
     /// Shifts every square of `x` one step in direction `dir` (an index into [`DIRECTIONS`]),
     /// without any wrap masking: callers mask with [`Geometry::INNER_COLS`] or the target set.
     #[inline(always)]
     fn shift(x: Self::B, dir: usize) -> Self::B {
-        let n = Self::SIZE;
-        match dir {
-            0 => x << 1,
-            1 => x >> 1,
-            2 => x << n,
-            3 => x >> n,
-            4 => x << (n + 1),
-            5 => x >> (n + 1),
-            6 => x << (n - 1),
-            _ => x >> (n - 1),
-        }
+        Self::shift_by(x, dir, 1)
     }
 
     /// The squares adjacent (8-neighbourhood) to any square of `x`, clipped to the board.
@@ -219,8 +260,44 @@ pub const fn centre_u128(size: u32) -> u128 {
     m
 }
 
+/// The ray table of a board of side `size` with `CELLS` squares (see [`Geometry::rays`]).
+pub const fn rays_u128<const CELLS: usize>(size: u32) -> [[u128; 8]; CELLS] {
+    let mut table = [[0u128; 8]; CELLS];
+    let mut sq = 0;
+    while sq < CELLS {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = DIRECTIONS[d];
+            let (mut c, mut r) = ((sq as u32 % size) as i32 + dc, (sq as u32 / size) as i32 + dr);
+            while c >= 0 && r >= 0 && c < size as i32 && r < size as i32 {
+                table[sq][d] |= 1u128 << (r as u32 * size + c as u32);
+                c += dc;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// Narrows a ray table to `u64` for the boards that fit in one.
+pub const fn rays_u64<const CELLS: usize>(wide: [[u128; 8]; CELLS]) -> [[u64; 8]; CELLS] {
+    let mut table = [[0u64; 8]; CELLS];
+    let mut sq = 0;
+    while sq < CELLS {
+        let mut d = 0;
+        while d < 8 {
+            table[sq][d] = wide[sq][d] as u64;
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 macro_rules! geometry {
-    ($(#[$doc:meta])* $name:ident, $bits:ty, $size:expr) => {
+    ($(#[$doc:meta])* $name:ident, $bits:ty, $size:expr, $rays:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
         pub struct $name;
@@ -237,21 +314,27 @@ macro_rules! geometry {
             const CORNERS: $bits = corners_u128($size) as $bits;
             const EDGES: $bits = edges_u128($size) as $bits;
             const CENTRE: $bits = centre_u128($size) as $bits;
+
+            #[inline(always)]
+            fn rays() -> &'static [[$bits; 8]] {
+                static RAYS: [[$bits; 8]; $size * $size] = $rays;
+                &RAYS
+            }
         }
     };
 }
 
 geometry!(
     /// The 6x6 board, in the low 36 bits of a `u64`.
-    Six, u64, 6
+    Six, u64, 6, rays_u64(rays_u128::<36>(6))
 );
 geometry!(
     /// The standard 8x8 board: exactly a `u64`.
-    Eight, u64, 8
+    Eight, u64, 8, rays_u64(rays_u128::<64>(8))
 );
 geometry!(
     /// The 10x10 board, in the low 100 bits of a `u128`.
-    Ten, u128, 10
+    Ten, u128, 10, rays_u128::<100>(10)
 );
 
 #[cfg(test)]

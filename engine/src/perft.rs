@@ -18,6 +18,10 @@ pub fn perft<G: Geometry>(board: &Board<G>, depth: u32) -> u64 {
     }
     let moves = board.legal_moves();
     if moves.is_empty() {
+        if depth == 1 {
+            // A pass and a finished game both make one leaf here.
+            return 1;
+        }
         let passed = board.pass();
         if passed.legal_moves().is_empty() {
             return 1;

@@ -12,27 +12,6 @@ pub struct Board<G: Geometry> {
     pub opponent: G::B,
 }
 
-/// One direction's run of opponent discs next to the squares of `from`: the discs that a
-/// disc in `from` would outflank in that direction if the run ends on one of `stop`'s discs.
-#[inline(always)]
-fn run<G: Geometry>(from: G::B, stop: G::B, opp: G::B, dir: usize) -> G::B {
-    // Horizontal and diagonal runs may not wrap around the board's edge: restricting the
-    // opponent discs to the inner columns makes every shift below safe without masks.
-    let o = if dir < 2 || dir > 3 { opp & G::INNER_COLS } else { opp };
-    let mut f = G::shift(from, dir) & o;
-    // A run is at most SIZE - 2 discs long.
-    let mut i = 2;
-    while i < G::SIZE - 1 {
-        f |= G::shift(f, dir) & o;
-        i += 1;
-    }
-    if (G::shift(f, dir) & stop).is_empty() {
-        G::B::ZERO
-    } else {
-        f
-    }
-}
-
 impl<G: Geometry> Board<G> {
     /// Builds a board from two disjoint sets of on-board squares.
     pub fn new(player: G::B, opponent: G::B) -> Option<Board<G>> {
@@ -58,30 +37,47 @@ impl<G: Geometry> Board<G> {
     /// The squares where the player to move outflanks at least one disc.
     #[inline]
     pub fn legal_moves(&self) -> G::B {
-        let (p, empty) = (self.player, self.empty());
+        let p = self.player;
         let inner = self.opponent & G::INNER_COLS;
         let mut moves = G::B::ZERO;
         for dir in 0..8 {
+            // Horizontal and diagonal runs may not wrap around the board's edge: keeping
+            // only the opponent discs of the inner columns makes every shift safe.
             let o = if dir == 2 || dir == 3 { self.opponent } else { inner };
-            let mut f = G::shift(p, dir) & o;
-            let mut i = 2;
-            while i < G::SIZE - 1 {
-                f |= G::shift(f, dir) & o;
-                i += 1;
+            // Flood from the player's discs over opponent discs, doubling the step once the
+            // run is two long: `pairs` are discs whose predecessor is an opponent disc too.
+            let pairs = o & G::shift(o, dir);
+            let mut run = G::shift(p, dir) & o;
+            run |= G::shift(run, dir) & o;
+            let mut covered = 2;
+            while covered < G::SIZE - 2 {
+                run |= G::shift_by(run, dir, 2) & pairs;
+                covered += 2;
             }
-            moves |= G::shift(f, dir);
+            moves |= G::shift(run, dir);
         }
-        moves & empty
+        moves & self.empty()
     }
 
     /// The discs a disc of the player to move at bit `sq` turns over (empty if none: an
     /// illegal move). Does not check that `sq` is empty.
     #[inline]
     pub fn flips(&self, sq: u32) -> G::B {
-        let m = G::B::bit(sq);
+        let rays = &G::rays()[sq as usize];
+        let not_opponent = !self.opponent;
         let mut flipped = G::B::ZERO;
-        for dir in 0..8 {
-            flipped |= run::<G>(m, self.player, self.opponent, dir);
+        let mut dir = 0;
+        while dir < 8 {
+            // Along each ray the run of opponent discs ends at the first other square; it
+            // is outflanked if that square holds one of the player's discs. Branch-free:
+            // `end` is empty unless the run ends on the player's disc.
+            let up = rays[dir];
+            let end = (not_opponent & up).lowest_bit() & self.player;
+            flipped |= end.below_nonzero() & up;
+            let down = rays[dir + 1];
+            let end = (not_opponent & down).highest_bit() & self.player;
+            flipped |= end.above() & down;
+            dir += 2;
         }
         flipped
     }
