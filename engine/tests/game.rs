@@ -287,3 +287,61 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     };
     assert_eq!(g.outcome(), Some(expected));
 }
+
+mod garbage {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngSeed};
+
+    fn config() -> Config {
+        Config { cases: 500, rng_seed: RngSeed::Fixed(20261122), failure_persistence: None, ..Config::default() }
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// Any text as a record or a square: a result, never a panic.
+        #[test]
+        fn any_text_is_a_result(text in "\\PC{0,40}|[a-k0-9 ,]{0,60}") {
+            let _ = Reversi::from_record(ReversiOptions::default(), &text);
+            let _ = text.parse::<Square>();
+        }
+
+        /// Stored states with a field scrambled: an error or a consistent game, never a panic.
+        #[test]
+        fn scrambled_states_are_rejected_or_consistent(
+            record in "[a-h][1-8]{0,1}([a-h][1-8]){0,30}",
+            field in 0usize..5,
+            junk in "\\PC{0,12}",
+            number in any::<i64>(),
+        ) {
+            let mut game = Reversi::default();
+            for part in outflank_engine::notation::split_record(&record) {
+                if let Ok(sq) = part.parse::<Square>() {
+                    let _ = game.try_play(sq);
+                }
+            }
+            let mut v = serde_json::to_value(&game).unwrap();
+            // Replaces element `i` of an array, or appends when the array is shorter.
+            let set = |array: &mut serde_json::Value, i: usize, value: serde_json::Value| {
+                let array = array.as_array_mut().unwrap();
+                match array.get_mut(i) {
+                    Some(slot) => *slot = value,
+                    None => array.push(value),
+                }
+            };
+            match field {
+                0 => set(&mut v["board"], number.rem_euclid(9) as usize, junk.clone().into()),
+                1 => set(&mut v["turns"], 0, junk.clone().into()),
+                2 => v["toMove"] = number.into(),
+                3 => v["options"]["size"] = number.into(),
+                _ => v["options"]["variant"] = junk.clone().into(),
+            }
+            if let Ok(back) = serde_json::from_value::<Reversi>(v) {
+                // Whatever is accepted must be a game that replays to itself.
+                let again = Reversi::from_record(back.options(), &back.record()).unwrap();
+                prop_assert_eq!(again.position(), back.position());
+            }
+        }
+    }
+}
