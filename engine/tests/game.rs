@@ -35,7 +35,7 @@ fn every_kind_of_illegal_move_is_refused_and_changes_nothing() {
         assert_eq!(err.code(), code, "{text}: {err}");
         assert_eq!(g, start, "{text} changed the game");
         let back = start.clone().play(sq(text)).unwrap_err();
-        assert_eq!(back.game, start);
+        assert_eq!(*back.game, start);
     }
     let mut g = start.clone();
     assert_eq!(g.try_play_as(Player::Second, sq("f5")).unwrap_err().code(), "not-your-turn");
@@ -239,7 +239,8 @@ fn malformed_json_states_are_errors_not_panics() {
             Err(e) => e.to_string(),
         }
     };
-    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Edit)> = vec![
         ("rows", Box::new(|v| v["board"].as_array_mut().unwrap().pop().map(drop).unwrap_or(()))),
         ("squares", Box::new(|v| v["board"][0] = "-------".into())),
         ("only X, O and -", Box::new(|v| v["board"][0] = "-------Z".into())),

@@ -94,7 +94,8 @@ pub struct Reversi {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PlayError<G> {
     pub error: Error,
-    pub game: G,
+    /// Boxed: a game is a few hundred bytes, and errors should be cheap to return.
+    pub game: Box<G>,
 }
 
 impl Default for Reversi {
@@ -208,7 +209,7 @@ impl Reversi {
     pub fn play(mut self, sq: Square) -> Result<Reversi, PlayError<Reversi>> {
         match self.try_play(sq) {
             Ok(()) => Ok(self),
-            Err(error) => Err(PlayError { error, game: self }),
+            Err(error) => Err(PlayError { error, game: Box::new(self) }),
         }
     }
 
