@@ -1,0 +1,148 @@
+// The walking skeleton, end to end: the release build in headless Chromium, checked
+// against the native engine (engine/examples/replay.rs) as the oracle.
+import { test, expect } from "@playwright/test";
+import {
+  discCounts,
+  engineReplay,
+  guardConsole,
+  legalSquares,
+  openViewer,
+  passesBeforeSteps,
+  passText,
+  playSquare,
+  resultText,
+  screenshot,
+  shownScores,
+  statusToMove,
+} from "./helpers.mjs";
+
+// A game in which Dark has no legal move after the 16th disc and passes (found with the
+// engine; the test re-checks that with the engine's replay).
+const PASS_RECORD = "d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4";
+
+let guard;
+test.beforeEach(({ page }) => {
+  guard = guardConsole(page);
+});
+test.afterEach(() => {
+  guard.check();
+});
+
+test("the start position", async ({ page }) => {
+  await openViewer(page);
+  await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
+  expect(await legalSquares(page)).toEqual(["d3", "c4", "f5", "e6"]);
+  expect(await shownScores(page)).toEqual([2, 2]);
+  await expect(page.locator('[data-square="d5"] [data-disc]')).toHaveAttribute("data-disc", "0");
+  await expect(page.locator('[data-square="e4"] [data-disc]')).toHaveAttribute("data-disc", "0");
+  await expect(page.locator('[data-square="d4"] [data-disc]')).toHaveAttribute("data-disc", "1");
+  await expect(page.locator('[data-square="e5"] [data-disc]')).toHaveAttribute("data-disc", "1");
+  await expect(page.locator('[data-square="f5"]')).toHaveAttribute("aria-label", "f5, empty, legal move");
+  await expect(page.locator('[data-square="d4"]')).toHaveAttribute("aria-label", "d4, light disc");
+  await expect(page.getByTestId("player-0")).toHaveClass(/active/);
+  await expect(page.getByTestId("player-1")).not.toHaveClass(/active/);
+  // A click on a square that is not a legal move changes nothing.
+  await page.locator('[data-square="a1"]').click();
+  await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
+  expect(await legalSquares(page)).toEqual(["d3", "c4", "f5", "e6"]);
+});
+
+test("a whole hot-seat game by clicks matches the engine", async ({ page }) => {
+  await openViewer(page);
+  const seen = []; // per placed disc: {legal, toMove, status}
+  let record = "";
+  for (let ply = 0; ply < 200; ply++) {
+    const legal = await legalSquares(page);
+    if (legal.length === 0) break;
+    const status = await page.getByTestId("status").textContent();
+    seen.push({ legal, toMove: statusToMove(status), status });
+    // Scores shown always equal the discs on the board.
+    expect(await shownScores(page)).toEqual(await discCounts(page));
+    await playSquare(page, legal[0]);
+    record += legal[0];
+  }
+  const status = await page.getByTestId("status").textContent();
+  const shown = await shownScores(page);
+  await screenshot(page, "final.png");
+
+  const engine = engineReplay(record);
+  expect(engine.ended, `the engine says ${record} has ended`).toBe(true);
+  expect(seen.length).toBe(engine.steps.length);
+  const passes = passesBeforeSteps(engine);
+  for (let i = 0; i < seen.length; i++) {
+    const step = engine.steps[i];
+    expect(seen[i].legal, `highlighted squares before move ${i + 1} of ${record}`).toEqual(step.legal);
+    expect(seen[i].toMove, `player to move before move ${i + 1}: "${seen[i].status}"`).toBe(step.toMove);
+    if (passes.before[i] !== null) expect(seen[i].status).toBe(passText(passes.before[i]));
+    else expect(seen[i].status).toBe(`${["Dark", "Light"][step.toMove]} must play a disc`);
+  }
+  expect(shown).toEqual(engine.scores);
+  expect(await discCounts(page)).toEqual(engine.scores);
+  expect(status).toBe(resultText(engine.scores));
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(0);
+  await expect(page.getByTestId("player-0")).not.toHaveClass(/active/);
+  await expect(page.getByTestId("player-1")).not.toHaveClass(/active/);
+
+  // New game starts over.
+  await page.getByTestId("new-game").click();
+  await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
+  expect(await shownScores(page)).toEqual([2, 2]);
+  expect(await legalSquares(page)).toEqual(["d3", "c4", "f5", "e6"]);
+});
+
+test("a pass is announced in the status line", async ({ page }) => {
+  const engine = engineReplay(PASS_RECORD);
+  const passes = passesBeforeSteps(engine);
+  expect(passes.after, "the engine records a pass after the last move").not.toBeNull();
+  await openViewer(page);
+  const moves = PASS_RECORD.match(/[a-z]\d+/g);
+  for (let i = 0; i < moves.length; i++) {
+    expect(await legalSquares(page), `highlighted squares before move ${i + 1}`).toEqual(engine.steps[i].legal);
+    await playSquare(page, moves[i]);
+  }
+  await expect(page.getByTestId("status")).toHaveText(passText(passes.after));
+  expect(await legalSquares(page)).toEqual(engine.final.legal);
+  expect(await shownScores(page)).toEqual(engine.scores);
+  await expect(page.getByTestId(`player-${engine.final.toMove}`)).toHaveClass(/active/);
+  await screenshot(page, "pass.png");
+
+  // The game is autosaved: a reload resumes it, pass notice and all.
+  await page.reload();
+  await expect(page.locator("button[data-square]")).toHaveCount(64);
+  await expect(page.getByTestId("status")).toHaveText(passText(passes.after));
+  expect(await shownScores(page)).toEqual(engine.scores);
+});
+
+test("corrupt saved game: a fresh game with a notice", async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) {
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("outflank:hotseat", '{"options":{"size":8},"record":"f5f5"}');
+    }
+  });
+  await openViewer(page);
+  await expect(page.getByTestId("notice")).toContainText("could not be read");
+  await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
+  expect(await shownScores(page)).toEqual([2, 2]);
+});
+
+for (const [width, height] of [
+  [360, 740],
+  [1280, 800],
+]) {
+  test(`square cells that fit a ${width}x${height} viewport`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openViewer(page);
+    const board = await page.locator(".board").boundingBox();
+    expect(board.x).toBeGreaterThanOrEqual(0);
+    expect(board.x + board.width).toBeLessThanOrEqual(width);
+    expect(board.y + board.height).toBeLessThanOrEqual(height);
+    expect(Math.abs(board.width - board.height)).toBeLessThan(1.5);
+    for (const sq of ["a1", "h8", "d5"]) {
+      const cell = await page.locator(`[data-square="${sq}"]`).boundingBox();
+      expect(Math.abs(cell.width - cell.height), `${sq} is square`).toBeLessThan(1.5);
+      expect(cell.width).toBeGreaterThan(width < 500 ? 30 : 60);
+    }
+    if (width === 360) await screenshot(page, "phone.png");
+  });
+}

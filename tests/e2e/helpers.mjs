@@ -1,0 +1,139 @@
+// Shared helpers for the browser tests: console-error guard, board reading, the engine oracle.
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "@playwright/test";
+
+export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const OUTPUT = join(REPO, "tests", "output");
+
+const COLOUR = ["Dark", "Light"];
+
+/** Collects console errors and page errors; `check()` fails the test if there were any. */
+export function guardConsole(page) {
+  const problems = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on("response", (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  return { check: () => expect(problems, "console errors, page errors or failed requests").toEqual([]) };
+}
+
+/** Opens the hot-seat page and waits until the board is rendered and idle. */
+export async function openViewer(page) {
+  await page.goto("./");
+  const root = page.locator("[data-outflank-viewer]");
+  await expect(root).toHaveCount(1);
+  await expect(root).toHaveAttribute("data-busy", "false");
+  await expect(page.locator("button[data-square]")).toHaveCount(64);
+  return root;
+}
+
+/** "f5" -> [row, col], for reading order. */
+function readingKey(sq) {
+  return [Number(sq.slice(1)) - 1, sq.charCodeAt(0) - 97];
+}
+
+export function readingOrder(squares) {
+  return [...squares].sort((a, b) => {
+    const [ra, ca] = readingKey(a);
+    const [rb, cb] = readingKey(b);
+    return ra - rb || ca - cb;
+  });
+}
+
+/** The highlighted (legal) squares, in reading order. */
+export async function legalSquares(page) {
+  const squares = await page.$$eval('button[data-square][data-legal="true"]', (els) =>
+    els.map((e) => e.dataset.square),
+  );
+  return readingOrder(squares);
+}
+
+/** Number of discs of each player on the board. */
+export async function discCounts(page) {
+  return page.$$eval("button[data-square] [data-disc]", (els) => {
+    const n = [0, 0];
+    for (const e of els) n[Number(e.dataset.disc)]++;
+    return n;
+  });
+}
+
+export async function shownScores(page) {
+  return [
+    Number(await page.getByTestId("score-0").textContent()),
+    Number(await page.getByTestId("score-1").textContent()),
+  ];
+}
+
+/** The player the status line says is to move, or null. */
+export function statusToMove(status) {
+  const m = /(Dark|Light) must play a disc/.exec(status);
+  return m ? COLOUR.indexOf(m[1]) : null;
+}
+
+/**
+ * Clicks `square` and waits until the move has been rendered: the disc is there, the
+ * square is no longer highlighted, and the viewer is idle. No fixed sleeps.
+ */
+export async function playSquare(page, square) {
+  const root = page.locator("[data-outflank-viewer]");
+  const before = await discCounts(page);
+  const cell = page.locator(`button[data-square="${square}"]`);
+  await expect(cell).toHaveAttribute("data-legal", "true");
+  await cell.click();
+  await expect(cell.locator("[data-disc]")).toHaveCount(1);
+  await expect(cell).not.toHaveAttribute("data-legal", "true");
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(before[0] + before[1] + 1);
+  await expect(root).toHaveAttribute("data-busy", "false");
+}
+
+/** The engine's account of a game record (engine/examples/replay.rs), as parsed JSON. */
+export function engineReplay(record) {
+  const out = execFileSync(
+    "cargo",
+    ["run", "--release", "-q", "-p", "outflank-engine", "--example", "replay", "--", record],
+    { cwd: REPO, encoding: "utf8", timeout: 600_000, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const lines = out.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+/** For each placed disc (engine step), the player who passed right before it, or null. */
+export function passesBeforeSteps(replay) {
+  const passTurns = new Map(replay.passes.map((p) => [p.turn, p.player]));
+  const result = [];
+  let turn = 0;
+  for (let i = 0; i < replay.steps.length; i++) {
+    let passed = null;
+    while (passTurns.has(turn)) passed = passTurns.get(turn++);
+    result.push(passed);
+    turn++;
+  }
+  let after = null;
+  while (passTurns.has(turn)) after = passTurns.get(turn++);
+  return { before: result, after };
+}
+
+/** The status line a finished game must show, from the engine's scores. */
+export function resultText([dark, light]) {
+  if (dark > light) return `Dark wins ${dark}-${light}`;
+  if (light > dark) return `Light wins ${light}-${dark}`;
+  return `Draw ${dark}-${light}`;
+}
+
+export function passText(player) {
+  return `${COLOUR[player]} has no legal move and passes. ${COLOUR[1 - player]} must play a disc`;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(OUTPUT, { recursive: true });
+  const path = join(OUTPUT, name);
+  await page.locator("[data-outflank-viewer]").screenshot({ path });
+  return path;
+}
