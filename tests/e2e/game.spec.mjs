@@ -1,5 +1,7 @@
 // The walking skeleton, end to end: the release build in headless Chromium, checked
 // against the native engine (engine/examples/replay.rs) as the oracle.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test, expect } from "@playwright/test";
 import {
   discCounts,
@@ -10,6 +12,7 @@ import {
   passesBeforeSteps,
   passText,
   playSquare,
+  REPO,
   resultText,
   screenshot,
   shownScores,
@@ -19,6 +22,13 @@ import {
 // A game in which Dark has no legal move after the 16th disc and passes (found with the
 // engine; the test re-checks that with the engine's replay).
 const PASS_RECORD = "d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4";
+
+function readPassRecord() {
+  const text = readFileSync(join(REPO, "engine", "tests", "data", "pass-record.txt"), "utf8");
+  const line = text.split("\n").find((l) => l.trim() && !l.startsWith("#"));
+  const [record, turn] = line.trim().split(/\s+/);
+  return { record, passTurn: Number(turn) };
+}
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -90,28 +100,39 @@ test("a whole hot-seat game by clicks matches the engine", async ({ page }) => {
   expect(await legalSquares(page)).toEqual(["d3", "c4", "f5", "e6"]);
 });
 
-test("a pass is announced in the status line", async ({ page }) => {
-  const engine = engineReplay(PASS_RECORD);
-  const passes = passesBeforeSteps(engine);
-  expect(passes.after, "the engine records a pass after the last move").not.toBeNull();
-  await openViewer(page);
-  const moves = PASS_RECORD.match(/[a-z]\d+/g);
-  for (let i = 0; i < moves.length; i++) {
-    expect(await legalSquares(page), `highlighted squares before move ${i + 1}`).toEqual(engine.steps[i].legal);
-    await playSquare(page, moves[i]);
-  }
-  await expect(page.getByTestId("status")).toHaveText(passText(passes.after));
-  expect(await legalSquares(page)).toEqual(engine.final.legal);
-  expect(await shownScores(page)).toEqual(engine.scores);
-  await expect(page.getByTestId(`player-${engine.final.toMove}`)).toHaveClass(/active/);
-  await screenshot(page, "pass.png");
+// Records with a forced pass: the engine's (engine/tests/data/pass-record.txt: "<record>
+// <turn index of the pass>") and one found with the engine where Dark passes mid-game.
+const passRecords = [{ name: "engine's pass record", ...readPassRecord() }, { name: "dark passes", record: PASS_RECORD }];
 
-  // The game is autosaved: a reload resumes it, pass notice and all.
-  await page.reload();
-  await expect(page.locator("button[data-square]")).toHaveCount(64);
-  await expect(page.getByTestId("status")).toHaveText(passText(passes.after));
-  expect(await shownScores(page)).toEqual(engine.scores);
-});
+for (const { name, record, passTurn } of passRecords) {
+  test(`a pass is announced in the status line (${name})`, async ({ page }) => {
+    const engine = engineReplay(record);
+    expect(engine.passes.length, `the engine has a pass in ${record}`).toBeGreaterThan(0);
+    if (passTurn !== undefined) expect(engine.passes.map((p) => p.turn)).toContain(passTurn);
+    const passes = passesBeforeSteps(engine);
+    await openViewer(page);
+    const moves = record.match(/[a-z]\d+/g);
+    for (let i = 0; i < moves.length; i++) {
+      expect(await legalSquares(page), `highlighted squares before move ${i + 1}`).toEqual(engine.steps[i].legal);
+      const expected = passes.before[i] !== null ? passText(passes.before[i]) : `${["Dark", "Light"][engine.steps[i].toMove]} must play a disc`;
+      await expect(page.getByTestId("status"), `status before move ${i + 1}`).toHaveText(expected);
+      await playSquare(page, moves[i]);
+    }
+    const last = passes.after !== null ? passText(passes.after) : `${["Dark", "Light"][engine.final.toMove]} must play a disc`;
+    await expect(page.getByTestId("status")).toHaveText(last);
+    expect(await legalSquares(page)).toEqual(engine.final.legal);
+    expect(await shownScores(page)).toEqual(engine.scores);
+    await expect(page.getByTestId(`player-${engine.final.toMove}`)).toHaveClass(/active/);
+    if (passTurn === undefined) {
+      await screenshot(page, "pass.png");
+      // The game is autosaved: a reload resumes it, pass notice and all.
+      await page.reload();
+      await expect(page.locator("button[data-square]")).toHaveCount(64);
+      await expect(page.getByTestId("status")).toHaveText(last);
+      expect(await shownScores(page)).toEqual(engine.scores);
+    }
+  });
+}
 
 test("corrupt saved game: a fresh game with a notice", async ({ page }) => {
   await page.addInitScript(() => {
