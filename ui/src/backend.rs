@@ -36,7 +36,9 @@ pub struct Saved {
 
 impl HotSeat {
     pub fn new(options: ReversiOptions) -> Result<HotSeat, Error> {
-        Ok(HotSeat { game: Reversi::new(options)? })
+        Ok(HotSeat {
+            game: Reversi::new(options)?,
+        })
     }
 
     pub fn game(&self) -> &Reversi {
@@ -50,11 +52,17 @@ impl HotSeat {
     /// Every square in reading order (a1, b1, ..., a2, ...).
     pub fn squares(&self) -> Vec<Square> {
         let n = self.size();
-        (0..n).flat_map(|row| (0..n).map(move |col| Square::new(col, row))).collect()
+        (0..n)
+            .flat_map(|row| (0..n).map(move |col| Square::new(col, row)))
+            .collect()
     }
 
     pub fn cell(&self, square: Square) -> Cell {
-        Cell { square, disc: self.game.disc(square), legal: self.game.is_legal(square) }
+        Cell {
+            square,
+            disc: self.game.disc(square),
+            legal: self.game.is_legal(square),
+        }
     }
 
     /// Plays `square` for whoever is to move; the game is unchanged on error.
@@ -148,7 +156,9 @@ mod tests {
     }
 
     fn from_record(record: &str) -> HotSeat {
-        HotSeat { game: Reversi::from_record(ReversiOptions::default(), record).unwrap() }
+        HotSeat {
+            game: Reversi::from_record(ReversiOptions::default(), record).unwrap(),
+        }
     }
 
     #[test]
@@ -159,8 +169,12 @@ mod tests {
         assert_eq!(h.squares()[9], sq("b2"));
         assert_eq!(h.status(), "Dark must play a disc");
         assert_eq!(h.scores(), [2, 2]);
-        let legal: Vec<String> =
-            h.squares().into_iter().filter(|&s| h.cell(s).legal).map(|s| s.to_string()).collect();
+        let legal: Vec<String> = h
+            .squares()
+            .into_iter()
+            .filter(|&s| h.cell(s).legal)
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(legal, ["d3", "c4", "f5", "e6"]);
         assert_eq!(h.cell(sq("d5")).disc, Some(Player::First));
         assert_eq!(h.cell(sq("d4")).disc, Some(Player::Second));

@@ -8,7 +8,6 @@ pub mod backend;
 pub mod components;
 pub mod storage;
 
-
 /// Mounts the hot-seat app on `<body>`.
 pub fn start() {
     console_error_panic_hook::set_once();

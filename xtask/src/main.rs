@@ -86,11 +86,19 @@ impl Ctx {
             .ok_or("neither CARGO_HOME nor HOME is set")?;
         // tests/node_modules/.bin (sass, wasm-opt, playwright) and ~/.cargo/bin (trunk,
         // wasm-bindgen) come first, so the pinned versions win over anything else installed.
-        let mut dirs = vec![tests.join("node_modules").join(".bin"), cargo_home.join("bin")];
+        let mut dirs = vec![
+            tests.join("node_modules").join(".bin"),
+            cargo_home.join("bin"),
+        ];
         dirs.extend(env::split_paths(&env::var_os("PATH").unwrap_or_default()));
         let path = env::join_paths(dirs).map_err(|e| format!("cannot build PATH: {e}"))?;
         let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        Ok(Ctx { root, tests, cargo, path })
+        Ok(Ctx {
+            root,
+            tests,
+            cargo,
+            path,
+        })
     }
 
     /// A command run from the repository root with the tool PATH.
@@ -122,7 +130,9 @@ fn run(mut c: Command) -> Result {
     let what = describe(&c);
     println!("    $ {what}");
     let _ = std::io::stdout().flush();
-    let status = c.status().map_err(|e| format!("cannot start `{what}`: {e}"))?;
+    let status = c
+        .status()
+        .map_err(|e| format!("cannot start `{what}`: {e}"))?;
     check(status, &what)
 }
 
@@ -162,7 +172,10 @@ struct Steps {
 
 impl Steps {
     fn new(total: usize) -> Steps {
-        Steps { done: Vec::new(), total }
+        Steps {
+            done: Vec::new(),
+            total,
+        }
     }
 
     fn step(&mut self, name: &str, f: impl FnOnce() -> Result) -> Result {
@@ -177,7 +190,11 @@ impl Steps {
                 self.done.push((name.to_string(), took));
                 Ok(())
             }
-            Err(e) => Err(format!("step {n}/{} \"{name}\" failed after {}: {e}", self.total, secs(took))),
+            Err(e) => Err(format!(
+                "step {n}/{} \"{name}\" failed after {}: {e}",
+                self.total,
+                secs(took)
+            )),
         }
     }
 
@@ -196,16 +213,30 @@ impl Steps {
 fn setup(ctx: &Ctx) -> Result<Steps> {
     let t = Instant::now();
     println!("xtask setup: checking tools (installs only what is missing)");
-    require("node", &["--version"], "Node.js 18 or newer (with npm) is needed")?;
-    require("npm", &["--version"], "npm is needed (it comes with Node.js)")?;
-    require("rustup", &["--version"], "rustup is needed to add the wasm32 targets")?;
+    require(
+        "node",
+        &["--version"],
+        "Node.js 18 or newer (with npm) is needed",
+    )?;
+    require(
+        "npm",
+        &["--version"],
+        "npm is needed (it comes with Node.js)",
+    )?;
+    require(
+        "rustup",
+        &["--version"],
+        "rustup is needed to add the wasm32 targets",
+    )?;
     let mut steps = Steps::new(6);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
     steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
     steps.step("setup: chromium", setup_chromium)?;
-    steps.step("setup: cargo fetch", || run(with_args(ctx.cargo(), &["fetch", "--quiet"])))?;
+    steps.step("setup: cargo fetch", || {
+        run(with_args(ctx.cargo(), &["fetch", "--quiet"]))
+    })?;
     steps.summary(&format!("xtask setup: done in {}", secs(t.elapsed())));
     Ok(steps)
 }
@@ -218,14 +249,22 @@ fn with_args(mut c: Command, args: &[&str]) -> Command {
 fn require(program: &str, args: &[&str], why: &str) -> Result {
     let mut c = Command::new(program);
     c.args(args);
-    output(c).map(|_| ()).ok_or_else(|| format!("`{program}` was not found: {why}"))
+    output(c)
+        .map(|_| ())
+        .ok_or_else(|| format!("`{program}` was not found: {why}"))
 }
 
 fn setup_targets(ctx: &Ctx) -> Result {
-    let installed = output(with_args(ctx.cmd("rustup"), &["target", "list", "--installed"]))
-        .ok_or("`rustup target list --installed` failed")?;
-    let missing: Vec<&str> =
-        WASM_TARGETS.iter().copied().filter(|t| !installed.lines().any(|l| l.trim() == *t)).collect();
+    let installed = output(with_args(
+        ctx.cmd("rustup"),
+        &["target", "list", "--installed"],
+    ))
+    .ok_or("`rustup target list --installed` failed")?;
+    let missing: Vec<&str> = WASM_TARGETS
+        .iter()
+        .copied()
+        .filter(|t| !installed.lines().any(|l| l.trim() == *t))
+        .collect();
     if missing.is_empty() {
         println!("    wasm targets present: {}", WASM_TARGETS.join(", "));
         return Ok(());
@@ -238,12 +277,21 @@ fn setup_targets(ctx: &Ctx) -> Result {
 /// `trunk --version` says e.g. "trunk 0.21.14".
 fn setup_trunk(ctx: &Ctx) -> Result {
     let found = output(with_args(ctx.cmd("trunk"), &["--version"]));
-    if found.as_deref().is_some_and(|v| v.split_whitespace().nth(1) == Some(TRUNK_VERSION)) {
+    if found
+        .as_deref()
+        .is_some_and(|v| v.split_whitespace().nth(1) == Some(TRUNK_VERSION))
+    {
         println!("    trunk {TRUNK_VERSION} present");
         return Ok(());
     }
-    println!("    trunk: found {:?}, need {TRUNK_VERSION}: installing (about 12 minutes cold)", found);
-    run(with_args(ctx.cargo(), &["install", "--locked", &format!("trunk@{TRUNK_VERSION}")]))?;
+    println!(
+        "    trunk: found {:?}, need {TRUNK_VERSION}: installing (about 12 minutes cold)",
+        found
+    );
+    run(with_args(
+        ctx.cargo(),
+        &["install", "--locked", &format!("trunk@{TRUNK_VERSION}")],
+    ))?;
     let now = output(with_args(ctx.cmd("trunk"), &["--version"])).unwrap_or_default();
     if now.split_whitespace().nth(1) != Some(TRUNK_VERSION) {
         return Err(format!("after installing, `trunk --version` says {now:?}"));
@@ -260,7 +308,10 @@ fn locked_version(root: &Path, package: &str) -> Result<String> {
     let want = format!("name = \"{package}\"");
     while let Some(line) = lines.next() {
         if line.trim() == want {
-            if let Some(v) = lines.next().and_then(|l| l.trim().strip_prefix("version = ")) {
+            if let Some(v) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = "))
+            {
                 return Ok(v.trim_matches('"').to_string());
             }
         }
@@ -272,19 +323,34 @@ fn setup_wasm_bindgen(ctx: &Ctx) -> Result {
     let version = locked_version(&ctx.root, "wasm-bindgen")?;
     // "wasm-bindgen 0.2.130"
     let found = output(with_args(ctx.cmd("wasm-bindgen"), &["--version"]));
-    if found.as_deref().is_some_and(|v| v.split_whitespace().nth(1) == Some(version.as_str())) {
+    if found
+        .as_deref()
+        .is_some_and(|v| v.split_whitespace().nth(1) == Some(version.as_str()))
+    {
         println!("    wasm-bindgen {version} present (= Cargo.lock)");
         return Ok(());
     }
     println!("    wasm-bindgen: found {found:?}, Cargo.lock has {version}: installing (about 5 minutes cold)");
     // Not --locked: its lockfile pins crates the registry mirror may not have.
-    run(with_args(ctx.cargo(), &["install", "--force", "wasm-bindgen-cli", "--version", &version]))
+    run(with_args(
+        ctx.cargo(),
+        &[
+            "install",
+            "--force",
+            "wasm-bindgen-cli",
+            "--version",
+            &version,
+        ],
+    ))
 }
 
 /// `npm ci` in tests/ unless node_modules already matches package-lock.json exactly.
 fn setup_npm(ctx: &Ctx) -> Result {
     let lock = ctx.tests.join("package-lock.json");
-    let stamp = ctx.tests.join("node_modules").join(".outflank-package-lock.json");
+    let stamp = ctx
+        .tests
+        .join("node_modules")
+        .join(".outflank-package-lock.json");
     let wanted = fs::read(&lock).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
     let up_to_date = fs::read(&stamp).is_ok_and(|s| s == wanted) && npm_tools_ok(ctx).is_ok();
     if up_to_date {
@@ -293,7 +359,13 @@ fn setup_npm(ctx: &Ctx) -> Result {
     }
     let mut c = ctx.cmd("npm");
     // No optional packages (sass's file watcher, a native build) and no install scripts: none is needed.
-    c.current_dir(&ctx.tests).args(["ci", "--no-audit", "--no-fund", "--omit=optional", "--ignore-scripts"]);
+    c.current_dir(&ctx.tests).args([
+        "ci",
+        "--no-audit",
+        "--no-fund",
+        "--omit=optional",
+        "--ignore-scripts",
+    ]);
     run(c)?;
     npm_tools_ok(ctx)?;
     fs::write(&stamp, wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
@@ -303,11 +375,15 @@ fn npm_tools_ok(ctx: &Ctx) -> Result {
     let bin = ctx.tests.join("node_modules").join(".bin");
     let sass = output(with_args(ctx.cmd(bin.join("sass")), &["--version"])).unwrap_or_default();
     if sass.split_whitespace().next() != Some(SASS_VERSION) {
-        return Err(format!("tests/node_modules/.bin/sass --version says {sass:?}, need {SASS_VERSION}"));
+        return Err(format!(
+            "tests/node_modules/.bin/sass --version says {sass:?}, need {SASS_VERSION}"
+        ));
     }
     let opt = output(with_args(ctx.cmd(bin.join("wasm-opt")), &["--version"])).unwrap_or_default();
     if !opt.contains(WASM_OPT_VERSION) {
-        return Err(format!("tests/node_modules/.bin/wasm-opt --version says {opt:?}, need {WASM_OPT_VERSION}"));
+        return Err(format!(
+            "tests/node_modules/.bin/wasm-opt --version says {opt:?}, need {WASM_OPT_VERSION}"
+        ));
     }
     if !bin.join("playwright").exists() {
         return Err("tests/node_modules/.bin/playwright is missing".into());
@@ -324,12 +400,24 @@ fn setup_chromium() -> Result {
     println!("    installing Debian's chromium and chromium-driver (1-2 minutes)");
     let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
     let apt = |args: &[&str]| {
-        let mut c = if root { Command::new("apt-get") } else { with_args(Command::new("sudo"), &["apt-get"]) };
-        c.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
+        let mut c = if root {
+            Command::new("apt-get")
+        } else {
+            with_args(Command::new("sudo"), &["apt-get"])
+        };
+        c.args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdin(Stdio::null());
         c
     };
     run(apt(&["update"]))?;
-    run(apt(&["install", "-y", "--no-install-recommends", "chromium", "chromium-driver"]))?;
+    run(apt(&[
+        "install",
+        "-y",
+        "--no-install-recommends",
+        "chromium",
+        "chromium-driver",
+    ]))?;
     if !Path::new(CHROMIUM).exists() {
         return Err(format!("{CHROMIUM} is still missing after apt-get install"));
     }
@@ -360,7 +448,9 @@ fn serve(ctx: &Ctx, args: &[String]) -> Result {
     c.args(["tests/serve.mjs", "--dir", "dist", "--port", &port]);
     println!("\nOutflank (hot-seat) is served at {url}   (Ctrl-C stops it)\n");
     let _ = std::io::stdout().flush();
-    let status = c.status().map_err(|e| format!("cannot start node tests/serve.mjs: {e}"))?;
+    let status = c
+        .status()
+        .map_err(|e| format!("cannot start node tests/serve.mjs: {e}"))?;
     check(status, "node tests/serve.mjs")
 }
 
@@ -371,29 +461,58 @@ fn test(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let setup_steps = setup(ctx)?;
     let mut steps = Steps::new(6);
-    steps.step("engine: native tests, release, incl. ignored (slow perft)", || {
-        run(with_args(
-            ctx.cargo(),
-            &["test", "--release", "-p", "outflank-engine", "--", "--include-ignored"],
-        ))
+    steps.step(
+        "engine: native tests, release, incl. ignored (slow perft)",
+        || {
+            run(with_args(
+                ctx.cargo(),
+                &[
+                    "test",
+                    "--release",
+                    "-p",
+                    "outflank-engine",
+                    "--",
+                    "--include-ignored",
+                ],
+            ))
+        },
+    )?;
+    steps.step("ui: native unit tests", || {
+        run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"]))
     })?;
-    steps.step("ui: native unit tests", || run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"])))?;
     steps.step("engine: builds for wasm32-unknown-unknown", || {
         run(with_args(
             ctx.cargo(),
-            &["build", "--release", "-p", "outflank-engine", "--target", "wasm32-unknown-unknown"],
+            &[
+                "build",
+                "--release",
+                "-p",
+                "outflank-engine",
+                "--target",
+                "wasm32-unknown-unknown",
+            ],
         ))
     })?;
-    steps.step("engine: perft 7 as wasm32-wasip1 in Node", || wasi_perft(ctx))?;
+    steps.step("engine: perft 7 as wasm32-wasip1 in Node", || {
+        wasi_perft(ctx)
+    })?;
     steps.step("site: trunk build --release", || trunk_build(ctx))?;
     steps.step("browser tests: Playwright + Chromium against dist/", || {
-        let mut c = ctx.cmd(ctx.tests.join("node_modules").join(".bin").join("playwright"));
+        let mut c = ctx.cmd(
+            ctx.tests
+                .join("node_modules")
+                .join(".bin")
+                .join("playwright"),
+        );
         c.current_dir(&ctx.tests).arg("test");
         run(c)
     })?;
     let mut all = setup_steps;
     all.done.append(&mut steps.done);
-    all.summary(&format!("xtask test: all steps passed in {}", secs(t.elapsed())));
+    all.summary(&format!(
+        "xtask test: all steps passed in {}",
+        secs(t.elapsed())
+    ));
     println!("steps: {} passed, 0 failed", all.done.len());
     Ok(())
 }
@@ -401,12 +520,30 @@ fn test(ctx: &Ctx) -> Result {
 fn wasi_perft(ctx: &Ctx) -> Result {
     run(with_args(
         ctx.cargo(),
-        &["build", "--release", "-p", "outflank-engine", "--target", "wasm32-wasip1", "--example", "perft"],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "outflank-engine",
+            "--target",
+            "wasm32-wasip1",
+            "--example",
+            "perft",
+        ],
     ))?;
-    let target_dir = env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| ctx.root.join("target"));
-    let wasm = target_dir.join("wasm32-wasip1").join("release").join("examples").join("perft.wasm");
+    let target_dir = env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| ctx.root.join("target"));
+    let wasm = target_dir
+        .join("wasm32-wasip1")
+        .join("release")
+        .join("examples")
+        .join("perft.wasm");
     let mut c = ctx.cmd("node");
-    c.arg(ctx.tests.join("wasi-run.mjs")).arg(&wasm).arg(PERFT_DEPTH).stderr(Stdio::inherit());
+    c.arg(ctx.tests.join("wasi-run.mjs"))
+        .arg(&wasm)
+        .arg(PERFT_DEPTH)
+        .stderr(Stdio::inherit());
     println!("    $ {}", describe(&c));
     let out = c.output().map_err(|e| format!("cannot start node: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -414,7 +551,9 @@ fn wasi_perft(ctx: &Ctx) -> Result {
     check(out.status, "node tests/wasi-run.mjs perft.wasm 7")?;
     let last = stdout.lines().last().unwrap_or_default();
     if !last.starts_with(PERFT_EXPECTED) {
-        return Err(format!("the last line is {last:?}, expected it to start with {PERFT_EXPECTED:?}"));
+        return Err(format!(
+            "the last line is {last:?}, expected it to start with {PERFT_EXPECTED:?}"
+        ));
     }
     Ok(())
 }

@@ -21,7 +21,10 @@ pub fn App() -> impl IntoView {
         Loaded::Game(game) => (game, None),
         Loaded::Corrupt(reason) => {
             leptos::logging::warn!("outflank: the saved game could not be read ({reason})");
-            (HotSeat::default(), Some("The saved game could not be read: a new game was started.".to_string()))
+            (
+                HotSeat::default(),
+                Some("The saved game could not be read: a new game was started.".to_string()),
+            )
         }
     };
     let game = RwSignal::new(initial);

@@ -10,7 +10,11 @@ pub fn PlayerPanel(game: RwSignal<HotSeat>, player: Player) -> impl IntoView {
     let i = player.index();
     let active = Memo::new(move |_| game.with(|g| g.to_move() == Some(player)));
     let score = Memo::new(move |_| game.with(|g| g.scores()[i]));
-    let chip = if player == Player::First { "chip dark" } else { "chip light" };
+    let chip = if player == Player::First {
+        "chip dark"
+    } else {
+        "chip light"
+    };
     view! {
         <div
             class="player"
