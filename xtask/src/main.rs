@@ -334,14 +334,15 @@ fn setup_wasm_bindgen(ctx: &Ctx) -> Result {
     // Not --locked: its lockfile pins crates the registry mirror may not have.
     run(with_args(
         ctx.cargo(),
-        &[
-            "install",
-            "--force",
-            "wasm-bindgen-cli",
-            "--version",
-            &version,
-        ],
-    ))
+        &["install", "wasm-bindgen-cli", "--version", &version],
+    ))?;
+    let now = output(with_args(ctx.cmd("wasm-bindgen"), &["--version"])).unwrap_or_default();
+    if now.split_whitespace().nth(1) != Some(version.as_str()) {
+        return Err(format!(
+            "after installing, `wasm-bindgen --version` says {now:?}, need {version}"
+        ));
+    }
+    Ok(())
 }
 
 /// `npm ci` in tests/ unless node_modules already matches package-lock.json exactly.
@@ -411,13 +412,7 @@ fn setup_chromium() -> Result {
         c
     };
     run(apt(&["update"]))?;
-    run(apt(&[
-        "install",
-        "-y",
-        "--no-install-recommends",
-        "chromium",
-        "chromium-driver",
-    ]))?;
+    run(apt(&["install", "-y", "chromium", "chromium-driver"]))?;
     if !Path::new(CHROMIUM).exists() {
         return Err(format!("{CHROMIUM} is still missing after apt-get install"));
     }
