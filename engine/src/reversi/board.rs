@@ -60,7 +60,9 @@ impl<G: Geometry> Board<G> {
     }
 
     /// The discs a disc of the player to move at bit `sq` turns over (empty if none: an
-    /// illegal move). Does not check that `sq` is empty.
+    /// illegal move). Does not check that `sq` is empty. This is the search's hot path:
+    /// `sq` must be a square of the board (below `G::CELLS`), as every caller with
+    /// untrusted input ([`crate::Position::check`]) makes sure.
     #[inline]
     pub fn flips(&self, sq: u32) -> G::B {
         let rays = &G::rays()[sq as usize];
