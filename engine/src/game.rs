@@ -156,3 +156,139 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A move as a host sends it: a square (`"f5"` or `{"x": 5, "y": 4}`, zero-based) or
+/// `"concede"`.
+///
+/// ```
+/// use outflank_engine::{Move, Square};
+/// let m: Move = serde_json::from_str(r#"{"x": 5, "y": 4}"#).unwrap();
+/// assert_eq!(m, Move::Place(Square::new(5, 4)));
+/// assert_eq!(serde_json::from_str::<Move>(r#""f5""#).unwrap(), m);
+/// assert_eq!(serde_json::from_str::<Move>(r#""concede""#).unwrap(), Move::Concede);
+/// assert!(serde_json::from_str::<Move>(r#""f99x""#).is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    Place(Square),
+    Concede,
+}
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Move::Place(sq) => sq.serialize(s),
+            Move::Concede => s.serialize_str("concede"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Text(String),
+            Point { x: u64, y: u64 },
+        }
+        let repr = Repr::deserialize(d).map_err(|_| {
+            serde::de::Error::custom(r#"a move is a square like "f5", {"x": 5, "y": 4} or "concede""#)
+        })?;
+        match repr {
+            Repr::Text(t) if t == "concede" => Ok(Move::Concede),
+            Repr::Text(t) => t.parse().map(Move::Place).map_err(serde::de::Error::custom),
+            Repr::Point { x, y } => {
+                // Coordinates beyond any board clamp to a square that is off every board.
+                let clamp = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
+                Ok(Move::Place(Square::new(clamp(x), clamp(y))))
+            }
+        }
+    }
+}
+
+/// One item of a game's log (the BGS `logSlice` items, after seed 003's).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum LogItem {
+    Event(LogEvent),
+    Move {
+        player: Player,
+        #[serde(rename = "move")]
+        square: Square,
+        /// Reversi: the discs the move turned over (toggled, in bombs).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        flipped: Vec<Square>,
+    },
+}
+
+/// The events of a log.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "camelCase")]
+pub enum LogEvent {
+    Start,
+    /// A player with no legal move passed (Reversi).
+    Pass { player: Player },
+    Concede { player: Player },
+    /// The player left the game.
+    Drop { player: Player },
+    /// The game ended; `winner` is `null` on a draw.
+    End { winner: Option<Player>, scores: [u32; 2] },
+}
+
+/// What every game offers a host or a viewer. [`crate::AnyGame`] delegates to it.
+pub trait Game {
+    /// Points per side.
+    fn size(&self) -> u8;
+    /// The player to move; `None` once the game has ended.
+    fn to_move(&self) -> Option<Player>;
+    fn ended(&self) -> bool {
+        self.to_move().is_none()
+    }
+    fn outcome(&self) -> Option<Outcome>;
+    /// BGS scores: Reversi's disc counts, Gomoku's 1 and Tic-Tac-Toe's 100 for the winner.
+    fn scores(&self) -> [u32; 2];
+    /// 1 for first place; equal ranks on a draw; `None` while the game goes on.
+    fn rankings(&self) -> Option<[u8; 2]> {
+        Some(match self.outcome()? {
+            Outcome::Win(p) if p == Player::First => [1, 2],
+            Outcome::Win(_) => [2, 1],
+            Outcome::Draw => [1, 1],
+        })
+    }
+    /// 0-100.
+    fn progression(&self) -> u8;
+    /// The legal moves of the player to move, in reading order.
+    fn legal_moves(&self) -> Vec<Square>;
+    /// The stone or disc on `sq`, if any.
+    fn piece(&self, sq: Square) -> Option<Player>;
+    /// Plays `mv` for `player`; on error nothing changes.
+    fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error>;
+    /// `player` leaves: the game ends and the other player wins.
+    fn drop_player(&mut self, player: Player) -> Result<(), Error>;
+    /// Takes back the last move (or a resignation).
+    fn undo(&mut self) -> Result<(), Error>;
+    /// Everything that happened, from the start event to the end event.
+    fn log(&self) -> Vec<LogItem>;
+    /// The squares played, concatenated (`"f5d6c3"`).
+    fn record(&self) -> String;
+}
+
+/// The log's closing items, shared by every game: the resignation, then the end.
+pub(crate) fn log_ending(
+    log: &mut Vec<LogItem>,
+    resigned: Option<crate::grid::Resignation>,
+    game: &impl Game,
+) {
+    match resigned {
+        Some(crate::grid::Resignation::Conceded(player)) => {
+            log.push(LogItem::Event(LogEvent::Concede { player }))
+        }
+        Some(crate::grid::Resignation::Dropped(player)) => {
+            log.push(LogItem::Event(LogEvent::Drop { player }))
+        }
+        None => {}
+    }
+    if let Some(outcome) = game.outcome() {
+        log.push(LogItem::Event(LogEvent::End { winner: outcome.winner(), scores: game.scores() }));
+    }
+}

@@ -1,20 +1,31 @@
-//! Outflank's rules engine: Reversi on bitboards, with no web dependencies.
+//! Outflank's rules engine: Reversi on bitboards, Gomoku and Tic-Tac-Toe, with no web
+//! dependencies.
 //!
 //! - [`Reversi`] is a game as a player plays it: options, log, automatic passes,
 //!   concede, undo, statistics, validated serde.
 //! - [`Position`] is a position of any size and variant; [`Board`] the two bitboards of one
 //!   size that perft and search run on.
+//! - [`Gomoku`] and [`TicTacToe`] share the n-in-a-row core of [`grid`].
+//! - [`AnyGame`] is the closed enum over the three, delegating to the [`Game`] trait, with
+//!   the log, statistics and replay a host needs.
 //! - [`perft`] counts the leaves of the game tree, to prove the move generator exact.
 
+mod any_game;
 pub mod bitboard;
 mod game;
+mod gomoku;
+pub mod grid;
 pub mod notation;
 pub mod perft;
 mod reversi;
 mod square;
+mod tictactoe;
 
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
-pub use game::{Error, Outcome, Player};
+pub use any_game::{AnyGame, GameKind, GameOptions, GameStats, GridStats};
+pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, Player};
+pub use gomoku::{Gomoku, GomokuOptions};
+pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{
     Action, AnyBoard, Board, Placed, PlayError, PlayerStats, Position, Reversi, ReversiOptions,
     Turn, Variant, SIZES,

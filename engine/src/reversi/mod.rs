@@ -8,6 +8,7 @@ pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::Resignation;
 use crate::{Error, Outcome, Player, Square};
 
 /// The options a game is created with.
@@ -86,7 +87,7 @@ pub struct Reversi {
     options: ReversiOptions,
     position: Position,
     turns: Vec<Turn>,
-    conceded: Option<Player>,
+    resigned: Option<Resignation>,
     stats: [PlayerStats; 2],
 }
 
@@ -109,7 +110,7 @@ impl Reversi {
     /// A new game from the standard start position.
     pub fn new(options: ReversiOptions) -> Result<Reversi, Error> {
         let position = Position::start(options.size, options.variant)?;
-        Ok(Reversi { options, position, turns: Vec::new(), conceded: None, stats: Default::default() })
+        Ok(Reversi { options, position, turns: Vec::new(), resigned: None, stats: Default::default() })
     }
 
     /// Replays a record such as `"f5d6c3d3c4"` (passes are implied, as in standard
@@ -145,9 +146,9 @@ impl Reversi {
         self.position.disc(sq)
     }
 
-    /// Whether the game has ended (no move for either side, or a concession).
+    /// Whether the game has ended (no move for either side, a concession or a dropped player).
     pub fn ended(&self) -> bool {
-        self.conceded.is_some() || self.position.is_over()
+        self.resigned.is_some() || self.position.is_over()
     }
 
     /// The player to move; `None` once the game has ended.
@@ -250,14 +251,28 @@ impl Reversi {
                 reason: "only a player who is behind may concede".to_string(),
             });
         }
-        self.conceded = Some(player);
+        self.resigned = Some(Resignation::Conceded(player));
         Ok(())
     }
 
+    /// A player leaves (BGS `dropPlayer`): the game ends and the other player wins.
+    pub fn drop_player(&mut self, player: Player) -> Result<(), Error> {
+        if self.ended() {
+            return Err(Error::GameOver);
+        }
+        self.resigned = Some(Resignation::Dropped(player));
+        Ok(())
+    }
+
+    /// How the game was resigned, if it was.
+    pub fn resigned(&self) -> Option<Resignation> {
+        self.resigned
+    }
+
     /// Takes back the last disc played (and the automatic pass after it, if any), or a
-    /// concession. The game is rebuilt by replaying the remaining moves.
+    /// concession or dropped player. The game is rebuilt by replaying the remaining moves.
     pub fn undo(&mut self) -> Result<(), Error> {
-        if self.conceded.take().is_some() {
+        if self.resigned.take().is_some() {
             return Ok(());
         }
         let last = self
@@ -282,7 +297,44 @@ impl Reversi {
 
     /// The player who conceded, if one did.
     pub fn conceded(&self) -> Option<Player> {
-        self.conceded
+        match self.resigned {
+            Some(Resignation::Conceded(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The player who was dropped, if one was.
+    pub fn dropped(&self) -> Option<Player> {
+        match self.resigned {
+            Some(Resignation::Dropped(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Every turn with the discs it turned over (toggled, in bombs), replayed from the start.
+    pub fn turns_with_flips(&self) -> Vec<(Turn, Vec<Square>)> {
+        let mut position = match Position::start(self.options.size, self.options.variant) {
+            Ok(p) => p,
+            Err(_) => return Vec::new(),
+        };
+        let mut out = Vec::with_capacity(self.turns.len());
+        for &turn in &self.turns {
+            match turn.action {
+                Action::Place(sq) => match position.check(sq) {
+                    Ok(placed) => {
+                        out.push((turn, position.squares(placed.changed)));
+                        position = position.after(placed);
+                    }
+                    // Unreachable for a game built by `try_play`; stop rather than invent.
+                    Err(_) => break,
+                },
+                Action::Pass => {
+                    out.push((turn, Vec::new()));
+                    position = position.passed();
+                }
+            }
+        }
+        out
     }
 
     /// Disc counts, indexed by player.
@@ -292,8 +344,8 @@ impl Reversi {
 
     /// The result once the game has ended: a concession loses, otherwise more discs win.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(p) = self.conceded {
-            return Some(Outcome::Win(p.other()));
+        if let Some(r) = self.resigned {
+            return Some(Outcome::Win(r.player().other()));
         }
         if !self.position.is_over() {
             return None;
@@ -339,8 +391,10 @@ struct ReversiData {
     board: Vec<String>,
     /// The player to move, `null` once the game has ended.
     to_move: Option<Player>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     conceded: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dropped: Option<Player>,
 }
 
 impl Serialize for Reversi {
@@ -350,7 +404,8 @@ impl Serialize for Reversi {
             turns: self.turns.iter().map(|t| t.action.notation()).collect(),
             board: self.position.to_rows(),
             to_move: self.to_move(),
-            conceded: self.conceded,
+            conceded: self.conceded(),
+            dropped: self.dropped(),
         }
         .serialize(s)
     }
@@ -404,8 +459,17 @@ impl Reversi {
         if game.position.to_rows() != data.board {
             return Err(Error::malformed("the board is not the one the turns lead to"));
         }
-        if let Some(p) = data.conceded {
-            game.concede(p).map_err(|e| Error::malformed(format!("the concession: {e}")))?;
+        match (data.conceded, data.dropped) {
+            (Some(_), Some(_)) => {
+                return Err(Error::malformed("a game cannot be both conceded and dropped"))
+            }
+            (Some(p), None) => {
+                game.concede(p).map_err(|e| Error::malformed(format!("the concession: {e}")))?
+            }
+            (None, Some(p)) => {
+                game.drop_player(p).map_err(|e| Error::malformed(format!("the drop: {e}")))?
+            }
+            (None, None) => {}
         }
         if game.to_move() != data.to_move {
             return Err(Error::malformed("the player to move is not the one the turns lead to"));

@@ -1,0 +1,251 @@
+//! Games where players take turns putting a stone on an empty point and a line wins:
+//! the shared core of Gomoku and Tic-Tac-Toe.
+
+use crate::{Error, Outcome, Player, Square};
+
+/// The four line directions through a point, as (column step, row step).
+const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// The winning rule of a grid game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LineRule {
+    /// Stones in an unbroken line needed to win.
+    pub length: u8,
+    /// Whether a longer line (an overline) also wins.
+    pub overline_wins: bool,
+}
+
+/// Why the game ended early (before a line or a full board).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Resignation {
+    /// The player left the game (BGS `dropPlayer`).
+    Dropped(Player),
+    /// The player conceded.
+    Conceded(Player),
+}
+
+impl Resignation {
+    pub fn player(self) -> Player {
+        match self {
+            Resignation::Dropped(p) | Resignation::Conceded(p) => p,
+        }
+    }
+}
+
+/// A square grid of points with stones, the moves in order, and the result.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    size: u8,
+    rule: LineRule,
+    /// `cells[row * size + col]`.
+    cells: Vec<Option<Player>>,
+    moves: Vec<Square>,
+    /// The winning line, once there is one.
+    line: Vec<Square>,
+    resigned: Option<Resignation>,
+}
+
+impl Grid {
+    pub fn new(size: u8, rule: LineRule) -> Grid {
+        Grid {
+            size,
+            rule,
+            cells: vec![None; usize::from(size) * usize::from(size)],
+            moves: Vec::new(),
+            line: Vec::new(),
+            resigned: None,
+        }
+    }
+
+    /// Replays `moves` from an empty grid; any illegal move is an error naming it (1-based).
+    pub fn replay(size: u8, rule: LineRule, moves: &[Square]) -> Result<Grid, Error> {
+        let mut grid = Grid::new(size, rule);
+        for (k, &sq) in moves.iter().enumerate() {
+            grid.play(sq).map_err(|reason| Error::BadRecord {
+                index: k + 1,
+                text: sq.to_string(),
+                reason: Box::new(reason),
+            })?;
+        }
+        Ok(grid)
+    }
+
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    pub fn rule(&self) -> LineRule {
+        self.rule
+    }
+
+    pub fn moves(&self) -> &[Square] {
+        &self.moves
+    }
+
+    pub fn stone(&self, sq: Square) -> Option<Player> {
+        sq.index(self.size).and_then(|i| self.cells.get(i as usize).copied().flatten())
+    }
+
+    /// The line that won the game, in order along the line (empty until someone wins).
+    pub fn winning_line(&self) -> &[Square] {
+        &self.line
+    }
+
+    pub fn resigned(&self) -> Option<Resignation> {
+        self.resigned
+    }
+
+    fn is_full(&self) -> bool {
+        self.moves.len() == self.cells.len()
+    }
+
+    pub fn ended(&self) -> bool {
+        self.resigned.is_some() || !self.line.is_empty() || self.is_full()
+    }
+
+    /// The player to move (black / X first); `None` once the game has ended.
+    pub fn to_move(&self) -> Option<Player> {
+        if self.ended() {
+            None
+        } else {
+            Player::from_index(self.moves.len() % 2)
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(r) = self.resigned {
+            return Some(Outcome::Win(r.player().other()));
+        }
+        if let Some(&first) = self.line.first() {
+            return self.stone(first).map(Outcome::Win);
+        }
+        self.is_full().then_some(Outcome::Draw)
+    }
+
+    /// Every empty point while the game goes on, in reading order.
+    pub fn legal_moves(&self) -> Vec<Square> {
+        if self.ended() {
+            return Vec::new();
+        }
+        let n = self.size;
+        (0..n)
+            .flat_map(|row| (0..n).map(move |col| Square::new(col, row)))
+            .filter(|&sq| self.stone(sq).is_none())
+            .collect()
+    }
+
+    /// Puts a stone of the player to move on `sq`.
+    pub fn play(&mut self, sq: Square) -> Result<(), Error> {
+        let mover = self.to_move().ok_or(Error::GameOver)?;
+        let index = sq.index(self.size).ok_or(Error::OffBoard { square: sq, size: self.size })?;
+        let cell = self.cells.get_mut(index as usize).ok_or(Error::OffBoard { square: sq, size: self.size })?;
+        if cell.is_some() {
+            return Err(Error::Occupied { square: sq });
+        }
+        *cell = Some(mover);
+        self.moves.push(sq);
+        self.line = self.line_through(sq, mover);
+        Ok(())
+    }
+
+    /// The winning line through the stone just played at `sq`, if it made one: only the
+    /// four lines through that point can have changed.
+    fn line_through(&self, sq: Square, player: Player) -> Vec<Square> {
+        for (dc, dr) in LINES {
+            let run = |sign: i32| {
+                (1..)
+                    .map(move |k| (i32::from(sq.col()) + sign * k * dc, i32::from(sq.row()) + sign * k * dr))
+                    .take_while(|&(c, r)| {
+                        c >= 0
+                            && r >= 0
+                            && self.stone(Square::new(c as u8, r as u8)) == Some(player)
+                            && (c as u8) < self.size
+                            && (r as u8) < self.size
+                    })
+                    .map(|(c, r)| Square::new(c as u8, r as u8))
+            };
+            let mut line: Vec<Square> = run(-1).collect();
+            line.reverse();
+            line.push(sq);
+            line.extend(run(1));
+            let long = line.len() as u8;
+            let wins = if self.rule.overline_wins {
+                long >= self.rule.length
+            } else {
+                long == self.rule.length
+            };
+            if wins {
+                return line;
+            }
+        }
+        Vec::new()
+    }
+
+    /// The player leaves or concedes: the game ends and the other player wins.
+    pub fn resign(&mut self, how: Resignation) -> Result<(), Error> {
+        if self.ended() {
+            return Err(Error::GameOver);
+        }
+        self.resigned = Some(how);
+        Ok(())
+    }
+
+    /// Takes back the last stone, or a resignation.
+    pub fn undo(&mut self) -> Result<(), Error> {
+        if self.resigned.take().is_some() {
+            return Ok(());
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.pop().ok_or(Error::NothingToUndo)?;
+        *self = Grid::replay(self.size, self.rule, &moves)?;
+        Ok(())
+    }
+
+    /// Stones placed by `player`.
+    pub fn placed(&self, player: Player) -> u32 {
+        self.moves.iter().skip(player.index()).step_by(2).count() as u32
+    }
+
+    /// Share of the points filled, 0-100 (100 once the game has ended).
+    pub fn progression(&self) -> u8 {
+        if self.ended() {
+            100
+        } else {
+            (self.moves.len() * 100 / self.cells.len()) as u8
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIVE: LineRule = LineRule { length: 5, overline_wins: true };
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_line_that_touches_the_edge_wins() {
+        // Black a1..a5 (column a), white elsewhere.
+        let moves: Vec<Square> =
+            ["a1", "c1", "a2", "c2", "a3", "c3", "a4", "c4", "a5"].iter().map(|s| sq(s)).collect();
+        let g = Grid::replay(15, FIVE, &moves).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(g.winning_line().len(), 5);
+        assert_eq!(g.to_move(), None);
+    }
+
+    #[test]
+    fn stones_in_a_line_with_a_gap_do_not_win() {
+        // Seed 001 counted stones on the line; five must be consecutive.
+        let moves: Vec<Square> = ["a1", "o15", "b1", "o14", "c1", "o13", "d1", "o12", "f1"]
+            .iter()
+            .map(|s| sq(s))
+            .collect();
+        let g = Grid::replay(15, FIVE, &moves).unwrap();
+        assert_eq!(g.outcome(), None);
+        assert_eq!(g.to_move(), Some(Player::Second));
+    }
+}
