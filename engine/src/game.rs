@@ -250,7 +250,7 @@ pub trait Game {
     /// 1 for first place; equal ranks on a draw; `None` while the game goes on.
     fn rankings(&self) -> Option<[u8; 2]> {
         Some(match self.outcome()? {
-            Outcome::Win(p) if p == Player::First => [1, 2],
+            Outcome::Win(Player::First) => [1, 2],
             Outcome::Win(_) => [2, 1],
             Outcome::Draw => [1, 1],
         })

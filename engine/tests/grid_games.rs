@@ -252,7 +252,7 @@ fn full_games_end_with_an_end_event_and_round_trip() {
     ] {
         let mut g = AnyGame::new(&options).unwrap();
         let moves: Vec<Square> =
-            outflank_engine::notation::split_record(record).map(|m| sq(m)).collect();
+            outflank_engine::notation::split_record(record).map(sq).collect();
         play_all(&mut g, &moves);
         assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)), "{record}");
         assert_eq!(g.record(), record);
