@@ -298,7 +298,7 @@ macro_rules! grid_game {
                 match mv {
                     Move::Place(sq) => self.play(player, sq),
                     Move::Concede => {
-                        crate::gomoku::check_turn(self.grid(), player)?;
+                        self.grid().check_turn(player)?;
                         self.grid_mut().resign(Resignation::Conceded(player))
                     }
                 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Grid, LineRule, Resignation};
+use crate::grid::{Grid, GridData, LineRule};
 use crate::{Error, Outcome, Player, Square};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -59,8 +59,7 @@ impl Gomoku {
 
     /// Plays for `player`, refusing a move out of turn. Nothing changes on error.
     pub fn play(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        check_turn(&self.grid, player)?;
-        self.grid.play(sq)
+        self.grid.play_as(player, sq)
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -69,7 +68,7 @@ impl Gomoku {
 
     /// The winner scores 1.
     pub fn scores(&self) -> [u32; 2] {
-        winner_scores(self.outcome(), 1)
+        self.grid.winner_scores(1)
     }
 
     /// Stones a player still has in the bowl: black gets the odd one of an odd board
@@ -91,58 +90,6 @@ impl Gomoku {
         let mut game = Gomoku::new(options)?;
         game.grid = Grid::replay(options.size, game.grid.rule(), moves)?;
         Ok(game)
-    }
-}
-
-/// Refuses a move by the player who is not to move (or any move once the game is over).
-pub(crate) fn check_turn(grid: &Grid, player: Player) -> Result<(), Error> {
-    match grid.to_move() {
-        None => Err(Error::GameOver),
-        Some(p) if p != player => Err(Error::NotYourTurn { player }),
-        Some(_) => Ok(()),
-    }
-}
-
-/// `points` for the winner, 0 for the loser, 0 each on a draw or while running.
-pub(crate) fn winner_scores(outcome: Option<Outcome>, points: u32) -> [u32; 2] {
-    let mut scores = [0, 0];
-    if let Some(Outcome::Win(p)) = outcome {
-        scores[p.index()] = points;
-    }
-    scores
-}
-
-/// The stored form of a grid game: the moves, replayed and checked when read back.
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct GridData<O> {
-    pub options: O,
-    pub moves: Vec<Square>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dropped: Option<Player>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub conceded: Option<Player>,
-}
-
-impl<O> GridData<O> {
-    pub fn new(options: O, grid: &Grid) -> GridData<O> {
-        let (dropped, conceded) = match grid.resigned() {
-            Some(Resignation::Dropped(p)) => (Some(p), None),
-            Some(Resignation::Conceded(p)) => (None, Some(p)),
-            None => (None, None),
-        };
-        GridData { options, moves: grid.moves().to_vec(), dropped, conceded }
-    }
-
-    /// Applies the stored resignation to a replayed grid.
-    pub fn resign(&self, grid: &mut Grid) -> Result<(), Error> {
-        let how = match (self.dropped, self.conceded) {
-            (Some(_), Some(_)) => return Err(Error::malformed("a game cannot be both dropped and conceded")),
-            (Some(p), None) => Resignation::Dropped(p),
-            (None, Some(p)) => Resignation::Conceded(p),
-            (None, None) => return Ok(()),
-        };
-        grid.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))
     }
 }
 

@@ -1,6 +1,8 @@
 //! Games where players take turns putting a stone on an empty point and a line wins:
 //! the shared core of Gomoku and Tic-Tac-Toe.
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Error, Outcome, Player, Square};
 
 /// The four line directions through a point, as (column step, row step).
@@ -148,6 +150,30 @@ impl Grid {
         Ok(())
     }
 
+    /// Puts a stone for `player`, refusing it when it is not their turn.
+    pub fn play_as(&mut self, player: Player, sq: Square) -> Result<(), Error> {
+        self.check_turn(player)?;
+        self.play(sq)
+    }
+
+    /// Refuses an action by the player who is not to move (or any once the game is over).
+    pub fn check_turn(&self, player: Player) -> Result<(), Error> {
+        match self.to_move() {
+            None => Err(Error::GameOver),
+            Some(p) if p != player => Err(Error::NotYourTurn { player }),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// `points` for the winner, 0 for the loser, 0 each on a draw or while running.
+    pub fn winner_scores(&self, points: u32) -> [u32; 2] {
+        let mut scores = [0, 0];
+        if let Some(Outcome::Win(p)) = self.outcome() {
+            scores[p.index()] = points;
+        }
+        scores
+    }
+
     /// The winning line through the stone just played at `sq`, if it made one: only the
     /// four lines through that point can have changed.
     fn line_through(&self, sq: Square, player: Player) -> Vec<Square> {
@@ -213,6 +239,40 @@ impl Grid {
         } else {
             (self.moves.len() * 100 / self.cells.len()) as u8
         }
+    }
+}
+
+/// The stored form of a grid game: the moves, replayed and checked when read back.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct GridData<O> {
+    pub options: O,
+    pub moves: Vec<Square>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conceded: Option<Player>,
+}
+
+impl<O> GridData<O> {
+    pub fn new(options: O, grid: &Grid) -> GridData<O> {
+        let (dropped, conceded) = match grid.resigned() {
+            Some(Resignation::Dropped(p)) => (Some(p), None),
+            Some(Resignation::Conceded(p)) => (None, Some(p)),
+            None => (None, None),
+        };
+        GridData { options, moves: grid.moves().to_vec(), dropped, conceded }
+    }
+
+    /// Applies the stored resignation to a replayed grid.
+    pub fn resign(&self, grid: &mut Grid) -> Result<(), Error> {
+        let how = match (self.dropped, self.conceded) {
+            (Some(_), Some(_)) => return Err(Error::malformed("a game cannot be both dropped and conceded")),
+            (Some(p), None) => Resignation::Dropped(p),
+            (None, Some(p)) => Resignation::Conceded(p),
+            (None, None) => return Ok(()),
+        };
+        grid.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))
     }
 }
 

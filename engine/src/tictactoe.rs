@@ -2,8 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::gomoku::{check_turn, winner_scores, GridData};
-use crate::grid::{Grid, LineRule};
+use crate::grid::{Grid, GridData, LineRule};
 use crate::{Error, Outcome, Player, Square};
 
 const RULE: LineRule = LineRule { length: 3, overline_wins: true };
@@ -54,8 +53,7 @@ impl TicTacToe {
 
     /// Plays for `player`, refusing a move out of turn. Nothing changes on error.
     pub fn play(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        check_turn(&self.grid, player)?;
-        self.grid.play(sq)
+        self.grid.play_as(player, sq)
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -64,7 +62,7 @@ impl TicTacToe {
 
     /// The winner scores 100 (seed 003).
     pub fn scores(&self) -> [u32; 2] {
-        winner_scores(self.outcome(), 100)
+        self.grid.winner_scores(100)
     }
 
     pub(crate) fn from_moves(moves: &[Square]) -> Result<TicTacToe, Error> {
