@@ -4,6 +4,7 @@
 //! cargo xtask serve [--port 8080]   set up, build the release site, serve it at http://127.0.0.1:8080/
 //! cargo xtask test                  set up, then every test: engine, wasm builds, browser tests
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
+//! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
@@ -41,6 +42,7 @@ fn main() {
         Some("setup") => setup(&ctx).map(|_| ()),
         Some("serve") => serve(&ctx, &args[1..]),
         Some("test") => test(&ctx),
+        Some("package") => package_task(&ctx),
         Some("-h" | "--help" | "help") | None => {
             usage();
             Ok(())
@@ -56,7 +58,8 @@ fn usage() {
     println!(
         "cargo xtask serve [--port N]  build the release site and serve it at http://127.0.0.1:8080/\n\
          cargo xtask test              run every test (engine, wasm, browser)\n\
-         cargo xtask setup             install whatever is missing (done by serve and test too)"
+         cargo xtask setup             install whatever is missing (done by serve and test too)\n\
+         cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/"
     );
 }
 
@@ -455,9 +458,9 @@ fn serve(ctx: &Ctx, args: &[String]) -> Result {
 fn test(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let setup_steps = setup(ctx)?;
-    let mut steps = Steps::new(6);
+    let mut steps = Steps::new(8);
     steps.step(
-        "engine: native tests, release, incl. ignored (slow perft)",
+        "engine: native tests, release, incl. ignored (slow perft), and the BGS API",
         || {
             run(with_args(
                 ctx.cargo(),
@@ -466,6 +469,8 @@ fn test(ctx: &Ctx) -> Result {
                     "--release",
                     "-p",
                     "outflank-engine",
+                    "-p",
+                    "outflank-bgs",
                     "--",
                     "--include-ignored",
                 ],
@@ -491,6 +496,8 @@ fn test(ctx: &Ctx) -> Result {
     steps.step("engine: perft 7 as wasm32-wasip1 in Node", || {
         wasi_perft(ctx)
     })?;
+    steps.step("engine API: the npm package (cargo xtask package)", || build_package(ctx))?;
+    steps.step("engine API: Node tests (node --test tests/engine-api)", || engine_api_tests(ctx))?;
     steps.step("site: trunk build --release", || trunk_build(ctx))?;
     steps.step("browser tests: Playwright + Chromium against dist/", || {
         let mut c = ctx.cmd(
@@ -550,5 +557,151 @@ fn wasi_perft(ctx: &Ctx) -> Result {
             "the last line is {last:?}, expected it to start with {PERFT_EXPECTED:?}"
         ));
     }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// package: the BGS engine API as the npm package `outflank-engine`
+
+/// Where `cargo xtask package` writes the package.
+const PACKAGE_DIR: &str = "engine/bgs/pkg";
+/// File stem of the generated JS, d.ts and wasm in each build of the package.
+const PACKAGE_STEM: &str = "outflank_engine";
+/// wasm-bindgen targets: Node (CommonJS), bundlers (ESM importing the .wasm), browsers without
+/// a bundler (ESM with an explicit init).
+const PACKAGE_TARGETS: [(&str, &str); 3] = [("nodejs", "node"), ("bundler", "bundler"), ("web", "web")];
+
+fn package_task(ctx: &Ctx) -> Result {
+    let t = Instant::now();
+    let mut steps = Steps::new(3);
+    steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
+    steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
+    steps.step("package: outflank-engine (BGS engine API)", || build_package(ctx))?;
+    steps.summary(&format!("xtask package: {PACKAGE_DIR}/ built in {}", secs(t.elapsed())));
+    Ok(())
+}
+
+fn target_dir(ctx: &Ctx) -> PathBuf {
+    env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| ctx.root.join("target"))
+}
+
+/// Builds the wasm once and binds it for each target, then writes package.json and a README.
+fn build_package(ctx: &Ctx) -> Result {
+    run(with_args(
+        ctx.cargo(),
+        &["build", "--release", "-p", "outflank-bgs", "--target", "wasm32-unknown-unknown"],
+    ))?;
+    let wasm = target_dir(ctx)
+        .join("wasm32-unknown-unknown")
+        .join("release")
+        .join("outflank_bgs.wasm");
+    let out = ctx.root.join(PACKAGE_DIR);
+    if out.exists() {
+        fs::remove_dir_all(&out).map_err(|e| format!("cannot clear {}: {e}", out.display()))?;
+    }
+    for (target, dir) in PACKAGE_TARGETS {
+        let mut c = ctx.cmd("wasm-bindgen");
+        c.arg(&wasm)
+            .args(["--target", target, "--out-name", PACKAGE_STEM, "--out-dir"])
+            .arg(out.join(dir));
+        run(c)?;
+    }
+    let manifest = ctx.root.join("engine").join("bgs").join("Cargo.toml");
+    let version = fs::read_to_string(&manifest)
+        .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("version = ").map(|v| v.trim_matches('"').to_string()))
+        .ok_or("engine/bgs/Cargo.toml has no version")?;
+    let package_json = format!(
+        r#"{{
+  "name": "outflank-engine",
+  "version": "{version}",
+  "description": "Outflank's rules engine (Reversi, Gomoku, Tic-Tac-Toe) behind the boardgamers.space engine API, compiled to WebAssembly",
+  "license": "MIT",
+  "main": "./node/{PACKAGE_STEM}.js",
+  "types": "./node/{PACKAGE_STEM}.d.ts",
+  "exports": {{
+    ".": {{
+      "types": "./node/{PACKAGE_STEM}.d.ts",
+      "node": "./node/{PACKAGE_STEM}.js",
+      "default": "./bundler/{PACKAGE_STEM}.js"
+    }},
+    "./web": {{
+      "types": "./web/{PACKAGE_STEM}.d.ts",
+      "default": "./web/{PACKAGE_STEM}.js"
+    }},
+    "./package.json": "./package.json"
+  }},
+  "files": ["node", "bundler", "web", "README.md"],
+  "sideEffects": ["./bundler/{PACKAGE_STEM}.js", "./bundler/{PACKAGE_STEM}_bg.js"]
+}}
+"#
+    );
+    let write = |name: &str, text: &str| {
+        fs::write(out.join(name), text).map_err(|e| format!("cannot write {PACKAGE_DIR}/{name}: {e}"))
+    };
+    write("package.json", &package_json)?;
+    write(
+        "README.md",
+        "# outflank-engine\n\nOutflank's rules engine behind the boardgamers.space engine API. \
+         `require('outflank-engine')` in Node, `import` from a bundler, or \
+         `import init, * as engine from 'outflank-engine/web'` in a browser (call `await init()` first). \
+         Every function is synchronous and throws an `Error` with a `code` on bad input. \
+         See the Outflank README, \"The BGS engine API\".\n",
+    )?;
+    println!("    package written to {PACKAGE_DIR}/ (package.json, node/, bundler/, web/)");
+    Ok(())
+}
+
+/// Writes the native engine's expectations, links the package where the tests import it
+/// from, and runs the Node tests of tests/engine-api/.
+fn engine_api_tests(ctx: &Ctx) -> Result {
+    let api = ctx.tests.join("engine-api");
+    let generated = target_dir(ctx).join("engine-api");
+    fs::create_dir_all(&generated).map_err(|e| format!("cannot create {}: {e}", generated.display()))?;
+    let expectations = generated.join("expectations.json");
+    let mut c = ctx.cargo();
+    c.args(["run", "--quiet", "--release", "-p", "outflank-bgs", "--example", "expectations", "--"])
+        .arg(EXPECTATIONS_SEED)
+        .arg("3")
+        .stderr(Stdio::inherit());
+    println!("    $ {} > {}", describe(&c), expectations.display());
+    let out = c.output().map_err(|e| format!("cannot start cargo: {e}"))?;
+    check(out.status, "cargo run --example expectations")?;
+    fs::write(&expectations, &out.stdout).map_err(|e| format!("cannot write {}: {e}", expectations.display()))?;
+    link_package(ctx, &api)?;
+    let mut c = ctx.cmd("node");
+    c.current_dir(&api)
+        .env("OUTFLANK_EXPECTATIONS", &expectations)
+        .args(["--test", "--test-reporter=spec"]);
+    for entry in fs::read_dir(&api).map_err(|e| format!("cannot list {}: {e}", api.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.to_string_lossy().ends_with(".test.mjs") {
+            c.arg(path);
+        }
+    }
+    run(c)
+}
+
+const EXPECTATIONS_SEED: &str = "20261122";
+
+/// tests/engine-api/node_modules/outflank-engine -> engine/bgs/pkg, as `npm install` of a
+/// local package would link it, so the tests import it by name through its package.json.
+fn link_package(ctx: &Ctx, api: &Path) -> Result {
+    let modules = api.join("node_modules");
+    fs::create_dir_all(&modules).map_err(|e| format!("cannot create {}: {e}", modules.display()))?;
+    let link = modules.join("outflank-engine");
+    if fs::symlink_metadata(&link).is_ok() {
+        fs::remove_file(&link)
+            .or_else(|_| fs::remove_dir_all(&link))
+            .map_err(|e| format!("cannot replace {}: {e}", link.display()))?;
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(ctx.root.join(PACKAGE_DIR), &link)
+        .map_err(|e| format!("cannot link {}: {e}", link.display()))?;
+    #[cfg(not(unix))]
+    return Err("the engine API tests link the package with a Unix symlink".into());
     Ok(())
 }

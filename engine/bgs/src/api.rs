@@ -1,0 +1,373 @@
+//! The BGS engine API as plain Rust over JSON values: what the wasm exports call, and what
+//! the native tests drive. Every argument arrives as it came from JavaScript (`null` for
+//! `undefined`); every failure is an [`ApiError`] and leaves the input untouched (the data
+//! is read into a fresh value, never changed in place).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use outflank_engine::{AnyGame, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player};
+
+use crate::data::{check_name, GameData};
+use crate::ApiError;
+
+/// `init(players, expansions, options, seed, creator?)`.
+pub fn init(
+    players: &Value,
+    expansions: &Value,
+    options: &Value,
+    seed: &Value,
+    creator: &Value,
+) -> Result<GameData, ApiError> {
+    match players.as_u64() {
+        Some(2) => {}
+        _ => {
+            return Err(ApiError::argument(format!(
+                "Outflank's games are for 2 players, not {players}"
+            )))
+        }
+    }
+    match expansions {
+        Value::Null => {}
+        Value::Array(list) if list.is_empty() => {}
+        Value::Array(list) => {
+            return Err(ApiError::new(
+                "bad-option",
+                format!("Outflank has no expansions, but got {}", Value::Array(list.clone())),
+            ))
+        }
+        other => return Err(ApiError::argument(format!("expansions must be an array, not {other}"))),
+    }
+    let options: GameOptions = match options {
+        Value::Null => GameOptions::default(),
+        Value::Object(_) => serde_json::from_value(options.clone())
+            .map_err(|e| ApiError::new("bad-option", format!("bad option: {e}")))?,
+        other => return Err(ApiError::new("bad-option", format!("options must be an object, not {other}"))),
+    };
+    let seed = match seed {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => return Err(ApiError::argument(format!("the seed must be a string, not {other}"))),
+    };
+    let creator = match creator {
+        Value::Null => None,
+        other => Some(player(other)?),
+    };
+    let game = AnyGame::new(&options)?;
+    Ok(GameData::new(game, seed, creator))
+}
+
+/// `move(data, move, player)`: the move as `"f5"`, `{"x": 5, "y": 4}` or `"concede"`.
+pub fn play(data: Value, mv: &Value, who: &Value) -> Result<GameData, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let who = player(who)?;
+    let mv = parse_move(mv)?;
+    data.state.play_move(who, mv)?;
+    data.refresh();
+    Ok(data)
+}
+
+pub fn parse_move(mv: &Value) -> Result<Move, ApiError> {
+    Move::deserialize(mv).map_err(|_| {
+        ApiError::new(
+            "bad-move",
+            format!(r#"a move is a square like "f5", {{"x": 5, "y": 4}} or "concede", not {mv}"#),
+        )
+    })
+}
+
+/// A player index: the integer 0 or 1.
+pub fn player(value: &Value) -> Result<Player, ApiError> {
+    value
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .and_then(Player::from_index)
+        .ok_or_else(|| ApiError::argument(format!("a player is 0 or 1, not {value}")))
+}
+
+/// An optional player: `null` (JavaScript's `undefined`) is nobody, a spectator.
+fn optional_player(value: &Value) -> Result<Option<Player>, ApiError> {
+    match value {
+        Value::Null => Ok(None),
+        other => player(other).map(Some),
+    }
+}
+
+pub fn ended(data: Value) -> Result<bool, ApiError> {
+    Ok(GameData::from_json(data)?.state.ended())
+}
+
+pub fn scores(data: Value) -> Result<[u32; 2], ApiError> {
+    Ok(GameData::from_json(data)?.state.scores())
+}
+
+/// `dropPlayer(data, player)`: the game ends and the other player wins.
+pub fn drop_player(data: Value, who: &Value) -> Result<GameData, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let who = player(who)?;
+    data.state.drop_player(who)?;
+    data.refresh();
+    Ok(data)
+}
+
+/// `currentPlayer(data)`: `None` (undefined) once the game has ended.
+pub fn current_player(data: Value) -> Result<Option<Player>, ApiError> {
+    Ok(GameData::from_json(data)?.state.to_move())
+}
+
+pub fn log_length(data: Value) -> Result<usize, ApiError> {
+    Ok(GameData::from_json(data)?.log.len())
+}
+
+/// What `logSlice` returns.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LogSlice {
+    pub log: Vec<LogItem>,
+    /// The legal moves of the player asked about, if it is their turn now.
+    pub available_moves: Vec<String>,
+}
+
+/// `logSlice(data, {player?, start, end?})`: items `start..=end` (BGS: `end` included; the
+/// rest of the log when absent).
+pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
+    let data = GameData::from_json(data)?;
+    let fields = match options {
+        Value::Null => Map::new(),
+        Value::Object(fields) => fields.clone(),
+        other => return Err(ApiError::argument(format!("logSlice options must be an object, not {other}"))),
+    };
+    let index = |name: &str| -> Result<Option<usize>, ApiError> {
+        match fields.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .map(Some)
+                .ok_or_else(|| ApiError::argument(format!("logSlice {name} must be a whole number >= 0, not {v}"))),
+        }
+    };
+    let start = index("start")?.unwrap_or(0);
+    let end = index("end")?;
+    let viewer = optional_player(fields.get("player").unwrap_or(&Value::Null))?;
+    let len = data.log.len();
+    let stop = end.map_or(len, |e| e.saturating_add(1).min(len));
+    let log = if start < stop { data.log[start..stop].to_vec() } else { Vec::new() };
+    let available_moves = match viewer {
+        Some(p) if data.state.to_move() == Some(p) => {
+            data.state.legal_moves().iter().map(ToString::to_string).collect()
+        }
+        _ => Vec::new(),
+    };
+    Ok(LogSlice { log, available_moves })
+}
+
+/// `rankings(data)`: 1 for the winner, 2 for the loser, 1 each on a draw; `None` while the
+/// game goes on.
+pub fn rankings(data: Value) -> Result<Option<[u8; 2]>, ApiError> {
+    Ok(GameData::from_json(data)?.state.rankings())
+}
+
+/// `replay(data, {to?})`: the data rebuilt from its move list (after an admin's edit), as it
+/// was right after log item `to` when given (0 is the start event).
+pub fn replay(data: Value, options: &Value) -> Result<GameData, ApiError> {
+    let to = match options {
+        Value::Null => None,
+        Value::Object(fields) => match fields.get("to") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or_else(|| ApiError::argument(format!("replay's to must be a whole number >= 0, not {v}")))?,
+            ),
+        },
+        other => return Err(ApiError::argument(format!("replay options must be an object, not {other}"))),
+    };
+    let mut data = GameData::rebuild(data)?;
+    if let Some(to) = to {
+        data.state = data.state.replay_to(to)?;
+        data.refresh();
+    }
+    Ok(data)
+}
+
+/// The faction (colour) of each player: `dark`/`light`, `black`/`white`, `x`/`o`.
+pub fn faction_ids(kind: GameKind) -> [&'static str; 2] {
+    match kind {
+        GameKind::Reversi => ["dark", "light"],
+        GameKind::Gomoku => ["black", "white"],
+        GameKind::TicTacToe => ["x", "o"],
+    }
+}
+
+fn faction_name(kind: GameKind, p: Player) -> &'static str {
+    let names = match kind {
+        GameKind::Reversi => ["Dark", "Light"],
+        GameKind::Gomoku => ["Black", "White"],
+        GameKind::TicTacToe => ["X", "O"],
+    };
+    names[p.index()]
+}
+
+pub fn factions(data: Value) -> Result<[&'static str; 2], ApiError> {
+    Ok(faction_ids(GameData::from_json(data)?.state.kind()))
+}
+
+/// Turns played (discs or stones placed, and passes).
+fn turns(log: &[LogItem]) -> usize {
+    log.iter()
+        .filter(|item| matches!(item, LogItem::Move { .. } | LogItem::Event(LogEvent::Pass { .. })))
+        .count()
+}
+
+/// `round(data)`: a round is one turn of each player; the first is 1.
+pub fn round(data: Value) -> Result<u32, ApiError> {
+    let data = GameData::from_json(data)?;
+    let turns = turns(&data.log);
+    let round = if data.state.ended() { turns.div_ceil(2).max(1) } else { turns / 2 + 1 };
+    Ok(u32::try_from(round).unwrap_or(u32::MAX))
+}
+
+/// `cancelled(data)`: a player was dropped before both had placed a disc or stone, so the
+/// game says nothing about their strength.
+pub fn cancelled(data: Value) -> Result<bool, ApiError> {
+    let data = GameData::from_json(data)?;
+    let dropped = data.log.iter().any(|item| matches!(item, LogItem::Event(LogEvent::Drop { .. })));
+    let placed = data.log.iter().filter(|item| matches!(item, LogItem::Move { .. })).count();
+    Ok(dropped && placed < 2)
+}
+
+/// `stats(data)`: one record for the game and one per player (BGS writes each to a CSV).
+pub fn stats(data: Value) -> Result<Value, ApiError> {
+    let data = GameData::from_json(data)?;
+    let game = &data.state;
+    let kind = game.kind();
+    let options = game.options();
+    let winner = match game.outcome() {
+        Some(Outcome::Win(p)) => json!(p.index()),
+        Some(Outcome::Draw) => json!("draw"),
+        None => json!("none"),
+    };
+    let mut summary = json!({
+        "game": serde_json::to_value(kind).map_err(ApiError::data)?,
+        "size": game.size(),
+        "turns": turns(&data.log),
+        "ended": game.ended(),
+        "winner": winner,
+        "progression": game.progression(),
+        "record": game.record(),
+    });
+    if let (Some(variant), Value::Object(fields)) = (options.variant, &mut summary) {
+        fields.insert("variant".into(), serde_json::to_value(variant).map_err(ApiError::data)?);
+    }
+    if let (Some(exact), Value::Object(fields)) = (options.exact_five, &mut summary) {
+        fields.insert("exactFive".into(), json!(exact));
+    }
+    let per_player = serde_json::to_value(game.stats()).map_err(ApiError::data)?;
+    let scores = game.scores();
+    let ranks = game.rankings();
+    let factions = faction_ids(kind);
+    let players: Vec<Value> = Player::BOTH
+        .iter()
+        .map(|&p| {
+            let mut row = Map::new();
+            row.insert("player".into(), json!(p.index()));
+            row.insert("name".into(), json!(data.name(p)));
+            row.insert("faction".into(), json!(factions[p.index()]));
+            row.insert("score".into(), json!(scores[p.index()]));
+            if let Some(ranks) = ranks {
+                row.insert("rank".into(), json!(ranks[p.index()]));
+            }
+            if let Some(Value::Object(fields)) = per_player.get(p.index()) {
+                row.extend(fields.clone());
+            }
+            Value::Object(row)
+        })
+        .collect();
+    Ok(json!({ "game": summary, "players": players }))
+}
+
+/// `setPlayerMetaData(data, player, {name})`.
+pub fn set_player_meta_data(data: Value, who: &Value, meta: &Value) -> Result<GameData, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let who = player(who)?;
+    let name = match meta.get("name") {
+        Some(Value::String(name)) => name.clone(),
+        Some(other) => return Err(ApiError::argument(format!("a player's name must be a string, not {other}"))),
+        None => return Err(ApiError::argument("setPlayerMetaData needs {name}")),
+    };
+    check_name(&name).map_err(ApiError::argument)?;
+    data.players[who.index()].name = name;
+    Ok(data)
+}
+
+/// `setPlayerSettings(data, player, settings)`: only the given keys change.
+pub fn set_player_settings(data: Value, who: &Value, settings: &Value) -> Result<GameData, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let who = player(who)?;
+    let Value::Object(settings) = settings else {
+        return Err(ApiError::argument(format!("settings must be an object, not {settings}")));
+    };
+    data.players[who.index()].settings.extend(settings.clone());
+    Ok(data)
+}
+
+pub fn player_settings(data: Value, who: &Value) -> Result<Map<String, Value>, ApiError> {
+    let data = GameData::from_json(data)?;
+    let who = player(who)?;
+    Ok(data.players[who.index()].settings.clone())
+}
+
+/// What `messages` returns.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Messages {
+    pub messages: Vec<String>,
+    pub data: GameData,
+}
+
+/// `messages(data)`: the passes, concessions, departures and results not reported yet;
+/// the returned data remembers them, so the next call does not repeat them.
+pub fn messages(data: Value) -> Result<Messages, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let messages = data.log[data.messages_shown..]
+        .iter()
+        .filter_map(|item| event_line(&data, item))
+        .collect();
+    data.messages_shown = data.log.len();
+    Ok(Messages { messages, data })
+}
+
+/// A human-readable line for an event of the log (moves are not announced).
+pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
+    let kind = data.state.kind();
+    let who = |p: Player| format!("{} ({})", data.name(p), faction_name(kind, p));
+    match item {
+        LogItem::Move { .. } | LogItem::Event(LogEvent::Start) => None,
+        LogItem::Event(LogEvent::Pass { player }) => Some(format!("{} has no legal move and passes.", who(*player))),
+        LogItem::Event(LogEvent::Concede { player }) => Some(format!("{} concedes.", who(*player))),
+        LogItem::Event(LogEvent::Drop { player }) => Some(format!("{} left the game.", who(*player))),
+        LogItem::Event(LogEvent::End { winner, scores }) => Some(match (kind, winner) {
+            (GameKind::Reversi, Some(p)) => format!(
+                "{} wins, {} discs to {}.",
+                who(*p),
+                scores[p.index()],
+                scores[p.other().index()]
+            ),
+            (GameKind::Reversi, None) => format!("The game is a draw, {} discs each.", scores[0]),
+            (_, Some(p)) => format!("{} wins.", who(*p)),
+            (_, None) => "The game is a draw: the board is full.".to_string(),
+        }),
+    }
+}
+
+/// `stripSecret(data, player?)`: nothing in these games is secret; the data as it is.
+pub fn strip_secret(data: Value, viewer: &Value) -> Result<GameData, ApiError> {
+    optional_player(viewer)?;
+    GameData::from_json(data)
+}
+
+/// `toSave(data)`: every move is final, so everything is saved.
+pub fn to_save(data: Value) -> Result<GameData, ApiError> {
+    GameData::from_json(data)
+}

@@ -1,0 +1,244 @@
+//! `GameData`: everything a host stores between calls, as plain JSON.
+//!
+//! The state of the game (`state`) is the engine's own JSON form of [`AnyGame`]: the options,
+//! the full move list and, for Reversi, the board and the player to move; reading it back
+//! replays the moves and checks every stored fact against them. Around it sit what the
+//! platform gave (players' names and settings, the seed, the creator) and what a host may
+//! want to read without the engine (the board of any game, the log). Those derived fields
+//! are checked too: data that contradicts its own moves is an error, and [`GameData::rebuild`]
+//! (the BGS `replay`) is the way to repair it after an edit.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use outflank_engine::{AnyGame, Game, GameKind, GameOptions, LogItem, Move, Player, Square};
+
+use crate::ApiError;
+
+/// The version of this layout; data of another version is refused rather than misread.
+pub const FORMAT: u32 = 1;
+
+/// Longest accepted player name, in characters.
+pub const MAX_NAME: usize = 100;
+
+/// One player as the platform describes them.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlayerInfo {
+    pub name: String,
+    /// Whatever the platform stored with `setPlayerSettings`; the engine only keeps it.
+    #[serde(default)]
+    pub settings: Map<String, Value>,
+}
+
+/// The BGS `GameData` of an Outflank game.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GameData {
+    /// Always `"outflank"`: data of another engine is refused with a clear error.
+    pub engine: String,
+    /// [`FORMAT`].
+    pub format: u32,
+    pub players: [PlayerInfo; 2],
+    pub seed: String,
+    /// The player who created the game, if the creator plays.
+    #[serde(default)]
+    pub creator: Option<Player>,
+    /// The game itself: options, moves, and what they lead to.
+    pub state: AnyGame,
+    /// The board now, one string per row (row 1 first): `X` for player 0, `O` for player 1,
+    /// `-` for empty. Derived from `state`.
+    pub board: Vec<String>,
+    /// The log (what `logSlice` serves). Derived from `state`.
+    pub log: Vec<LogItem>,
+    /// How many log items `messages` has already reported.
+    #[serde(default)]
+    pub messages_shown: usize,
+}
+
+impl GameData {
+    /// New data around a game.
+    pub fn new(state: AnyGame, seed: String, creator: Option<Player>) -> GameData {
+        let players = Player::BOTH.map(|p| PlayerInfo {
+            name: format!("Player {}", p.index() + 1),
+            settings: Map::new(),
+        });
+        let mut data = GameData {
+            engine: "outflank".to_string(),
+            format: FORMAT,
+            players,
+            seed,
+            creator,
+            state,
+            board: Vec::new(),
+            log: Vec::new(),
+            messages_shown: 0,
+        };
+        data.refresh();
+        data
+    }
+
+    /// Recomputes the derived fields after the game changed.
+    pub fn refresh(&mut self) {
+        self.board = board_rows(&self.state);
+        self.log = self.state.log();
+        self.messages_shown = self.messages_shown.min(self.log.len());
+    }
+
+    /// Reads and checks data as a host stored it.
+    pub fn from_json(value: Value) -> Result<GameData, ApiError> {
+        check_engine(&value)?;
+        let data: GameData = serde_json::from_value(value).map_err(ApiError::data)?;
+        if data.board != board_rows(&data.state) {
+            return Err(ApiError::data(
+                "the board is not the one the moves lead to (replay rebuilds it from the moves)",
+            ));
+        }
+        if data.log != data.state.log() {
+            return Err(ApiError::data(
+                "the log is not the one the moves lead to (replay rebuilds it from the moves)",
+            ));
+        }
+        if data.messages_shown > data.log.len() {
+            return Err(ApiError::data(format!(
+                "messagesShown is {} but the log has only {} items",
+                data.messages_shown,
+                data.log.len()
+            )));
+        }
+        check_names(&data.players)?;
+        Ok(data)
+    }
+
+    /// Reads data whose moves an admin may have edited: everything but the game's move list
+    /// is read as usual; the game is rebuilt from its options and moves alone (the stored
+    /// board, turn and log are ignored). A move list that breaks the rules is an error naming
+    /// the move.
+    pub fn rebuild(value: Value) -> Result<GameData, ApiError> {
+        check_engine(&value)?;
+        let Value::Object(mut fields) = value else {
+            return Err(ApiError::data("the data is not an object"));
+        };
+        let state = fields.remove("state").ok_or_else(|| ApiError::data("missing field `state`"))?;
+        let edited: EditedState = serde_json::from_value(state).map_err(ApiError::data)?;
+        let game = edited.replay()?;
+        // The derived fields are recomputed; give the strict reader placeholders it accepts.
+        fields.insert("state".into(), serde_json::to_value(&game).map_err(ApiError::data)?);
+        fields.insert("board".into(), Value::Array(Vec::new()));
+        fields.insert("log".into(), Value::Array(Vec::new()));
+        let mut data: GameData = serde_json::from_value(Value::Object(fields)).map_err(ApiError::data)?;
+        check_names(&data.players)?;
+        data.refresh();
+        Ok(data)
+    }
+
+    pub fn to_json(&self) -> Value {
+        // Every field is plain data (strings, numbers, arrays, maps with string keys).
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    pub fn name(&self, player: Player) -> &str {
+        &self.players[player.index()].name
+    }
+}
+
+fn check_engine(value: &Value) -> Result<(), ApiError> {
+    let Value::Object(fields) = value else {
+        return Err(ApiError::data("the data is not an object"));
+    };
+    match fields.get("engine") {
+        Some(Value::String(s)) if s == "outflank" => {}
+        Some(other) => {
+            return Err(ApiError::data(format!("this is not Outflank's data (engine is {other})")))
+        }
+        None => return Err(ApiError::data("this is not Outflank's data (no `engine` field)")),
+    }
+    match fields.get("format") {
+        Some(v) if v.as_u64() == Some(u64::from(FORMAT)) => Ok(()),
+        Some(v) => Err(ApiError::data(format!(
+            "the data is in format {v}; this engine reads format {FORMAT}"
+        ))),
+        None => Err(ApiError::data("missing field `format`")),
+    }
+}
+
+pub fn check_name(name: &str) -> Result<(), String> {
+    let chars = name.chars().count();
+    if name.trim().is_empty() {
+        Err("a player's name cannot be empty".to_string())
+    } else if chars > MAX_NAME {
+        Err(format!("a player's name has at most {MAX_NAME} characters, not {chars}"))
+    } else if name.chars().any(char::is_control) {
+        Err("a player's name cannot contain control characters".to_string())
+    } else {
+        Ok(())
+    }
+}
+
+fn check_names(players: &[PlayerInfo; 2]) -> Result<(), ApiError> {
+    for (k, p) in players.iter().enumerate() {
+        check_name(&p.name).map_err(|e| ApiError::data(format!("player {k}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// The board as rows of `X`, `O` and `-`, row 1 first, for any game.
+pub fn board_rows(game: &AnyGame) -> Vec<String> {
+    let n = game.size();
+    (0..n)
+        .map(|row| {
+            (0..n)
+                .map(|col| match game.piece(Square::new(col, row)) {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None => '-',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The parts of a stored game that an admin edits: which game, its options, its moves.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EditedState {
+    game: GameKind,
+    #[serde(default)]
+    options: Map<String, Value>,
+    /// Reversi stores `turns` (with `"pass"` entries), the grid games `moves`.
+    #[serde(default, alias = "turns")]
+    moves: Vec<String>,
+    #[serde(default)]
+    conceded: Option<Player>,
+    #[serde(default)]
+    dropped: Option<Player>,
+}
+
+impl EditedState {
+    fn replay(self) -> Result<AnyGame, ApiError> {
+        let mut options = self.options;
+        options.insert("game".into(), serde_json::to_value(self.game).map_err(ApiError::data)?);
+        let options: GameOptions =
+            serde_json::from_value(Value::Object(options)).map_err(|e| ApiError::data(format!("options: {e}")))?;
+        let mut game = AnyGame::new(&options)?;
+        for (k, text) in self.moves.iter().enumerate() {
+            // Passes are played by the engine itself, where the rules force them.
+            if text == "pass" {
+                continue;
+            }
+            let fail = |e: outflank_engine::Error| ApiError::data(format!("move {} ({text}): {e}", k + 1));
+            let square: Square = text.parse().map_err(fail)?;
+            let player = game.to_move().ok_or(outflank_engine::Error::GameOver).map_err(fail)?;
+            game.play_move(player, Move::Place(square)).map_err(fail)?;
+        }
+        match (self.conceded, self.dropped) {
+            (Some(_), Some(_)) => return Err(ApiError::data("a game cannot be both conceded and dropped")),
+            (Some(p), None) => {
+                game.play_move(p, Move::Concede).map_err(|e| ApiError::data(format!("the concession: {e}")))?
+            }
+            (None, Some(p)) => game.drop_player(p).map_err(|e| ApiError::data(format!("the drop: {e}")))?,
+            (None, None) => {}
+        }
+        Ok(game)
+    }
+}
