@@ -496,8 +496,13 @@ fn test(ctx: &Ctx) -> Result {
     steps.step("engine: perft 7 as wasm32-wasip1 in Node", || {
         wasi_perft(ctx)
     })?;
-    steps.step("engine API: the npm package (cargo xtask package)", || build_package(ctx))?;
-    steps.step("engine API: Node tests (node --test tests/engine-api)", || engine_api_tests(ctx))?;
+    steps.step("engine API: the npm package (cargo xtask package)", || {
+        build_package(ctx)
+    })?;
+    steps.step(
+        "engine API: Node tests (node --test tests/engine-api)",
+        || engine_api_tests(ctx),
+    )?;
     steps.step("site: trunk build --release", || trunk_build(ctx))?;
     steps.step("browser tests: Playwright + Chromium against dist/", || {
         let mut c = ctx.cmd(
@@ -569,15 +574,21 @@ const PACKAGE_DIR: &str = "engine/bgs/pkg";
 const PACKAGE_STEM: &str = "outflank_engine";
 /// wasm-bindgen targets: Node (CommonJS), bundlers (ESM importing the .wasm), browsers without
 /// a bundler (ESM with an explicit init).
-const PACKAGE_TARGETS: [(&str, &str); 3] = [("nodejs", "node"), ("bundler", "bundler"), ("web", "web")];
+const PACKAGE_TARGETS: [(&str, &str); 3] =
+    [("nodejs", "node"), ("bundler", "bundler"), ("web", "web")];
 
 fn package_task(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let mut steps = Steps::new(3);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
-    steps.step("package: outflank-engine (BGS engine API)", || build_package(ctx))?;
-    steps.summary(&format!("xtask package: {PACKAGE_DIR}/ built in {}", secs(t.elapsed())));
+    steps.step("package: outflank-engine (BGS engine API)", || {
+        build_package(ctx)
+    })?;
+    steps.summary(&format!(
+        "xtask package: {PACKAGE_DIR}/ built in {}",
+        secs(t.elapsed())
+    ));
     Ok(())
 }
 
@@ -591,7 +602,14 @@ fn target_dir(ctx: &Ctx) -> PathBuf {
 fn build_package(ctx: &Ctx) -> Result {
     run(with_args(
         ctx.cargo(),
-        &["build", "--release", "-p", "outflank-bgs", "--target", "wasm32-unknown-unknown"],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "outflank-bgs",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
     ))?;
     let wasm = target_dir(ctx)
         .join("wasm32-unknown-unknown")
@@ -612,7 +630,11 @@ fn build_package(ctx: &Ctx) -> Result {
     let version = fs::read_to_string(&manifest)
         .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?
         .lines()
-        .find_map(|l| l.trim().strip_prefix("version = ").map(|v| v.trim_matches('"').to_string()))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("version = ")
+                .map(|v| v.trim_matches('"').to_string())
+        })
         .ok_or("engine/bgs/Cargo.toml has no version")?;
     let package_json = format!(
         r#"{{
@@ -640,7 +662,8 @@ fn build_package(ctx: &Ctx) -> Result {
 "#
     );
     let write = |name: &str, text: &str| {
-        fs::write(out.join(name), text).map_err(|e| format!("cannot write {PACKAGE_DIR}/{name}: {e}"))
+        fs::write(out.join(name), text)
+            .map_err(|e| format!("cannot write {PACKAGE_DIR}/{name}: {e}"))
     };
     write("package.json", &package_json)?;
     write(
@@ -660,17 +683,28 @@ fn build_package(ctx: &Ctx) -> Result {
 fn engine_api_tests(ctx: &Ctx) -> Result {
     let api = ctx.tests.join("engine-api");
     let generated = target_dir(ctx).join("engine-api");
-    fs::create_dir_all(&generated).map_err(|e| format!("cannot create {}: {e}", generated.display()))?;
+    fs::create_dir_all(&generated)
+        .map_err(|e| format!("cannot create {}: {e}", generated.display()))?;
     let expectations = generated.join("expectations.json");
     let mut c = ctx.cargo();
-    c.args(["run", "--quiet", "--release", "-p", "outflank-bgs", "--example", "expectations", "--"])
-        .arg(EXPECTATIONS_SEED)
-        .arg("3")
-        .stderr(Stdio::inherit());
+    c.args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "outflank-bgs",
+        "--example",
+        "expectations",
+        "--",
+    ])
+    .arg(EXPECTATIONS_SEED)
+    .arg("3")
+    .stderr(Stdio::inherit());
     println!("    $ {} > {}", describe(&c), expectations.display());
     let out = c.output().map_err(|e| format!("cannot start cargo: {e}"))?;
     check(out.status, "cargo run --example expectations")?;
-    fs::write(&expectations, &out.stdout).map_err(|e| format!("cannot write {}: {e}", expectations.display()))?;
+    fs::write(&expectations, &out.stdout)
+        .map_err(|e| format!("cannot write {}: {e}", expectations.display()))?;
     link_package(ctx, &api)?;
     let mut c = ctx.cmd("node");
     c.current_dir(&api)
@@ -691,7 +725,8 @@ const EXPECTATIONS_SEED: &str = "20261122";
 /// local package would link it, so the tests import it by name through its package.json.
 fn link_package(ctx: &Ctx, api: &Path) -> Result {
     let modules = api.join("node_modules");
-    fs::create_dir_all(&modules).map_err(|e| format!("cannot create {}: {e}", modules.display()))?;
+    fs::create_dir_all(&modules)
+        .map_err(|e| format!("cannot create {}: {e}", modules.display()))?;
     let link = modules.join("outflank-engine");
     if fs::symlink_metadata(&link).is_ok() {
         fs::remove_file(&link)

@@ -34,14 +34,20 @@ const SETUPS: [&str; 8] = [
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let seed: u64 = args.next().map_or(Ok(20261122), |s| s.parse()).unwrap_or_else(|e| {
-        eprintln!("expectations: the seed must be a number: {e}");
-        std::process::exit(2);
-    });
-    let per_setup: usize = args.next().map_or(Ok(3), |s| s.parse()).unwrap_or_else(|e| {
-        eprintln!("expectations: games per setup must be a number: {e}");
-        std::process::exit(2);
-    });
+    let seed: u64 = args
+        .next()
+        .map_or(Ok(20261122), |s| s.parse())
+        .unwrap_or_else(|e| {
+            eprintln!("expectations: the seed must be a number: {e}");
+            std::process::exit(2);
+        });
+    let per_setup: usize = args
+        .next()
+        .map_or(Ok(3), |s| s.parse())
+        .unwrap_or_else(|e| {
+            eprintln!("expectations: games per setup must be a number: {e}");
+            std::process::exit(2);
+        });
     let mut rng = Rng(seed | 1);
     let mut games = Vec::new();
     for setup in SETUPS {
@@ -79,7 +85,8 @@ fn play_out(options: &Value, rng: &mut Rng) -> Value {
     while let Some(player) = game.to_move() {
         let legal = game.legal_moves();
         let square = legal[rng.below(legal.len())];
-        game.play_move(player, Move::Place(square)).expect("a legal move plays");
+        game.play_move(player, Move::Place(square))
+            .expect("a legal move plays");
         steps.push(json!({ "player": player.index(), "move": square.to_string(), "after": snapshot(&game) }));
     }
     json!({

@@ -6,7 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use outflank_engine::{AnyGame, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player};
+use outflank_engine::{
+    AnyGame, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player,
+};
 
 use crate::data::{check_name, GameData};
 use crate::ApiError;
@@ -33,22 +35,38 @@ pub fn init(
         Value::Array(list) => {
             return Err(ApiError::new(
                 "bad-option",
-                format!("Outflank has no expansions, but got {}", Value::Array(list.clone())),
+                format!(
+                    "Outflank has no expansions, but got {}",
+                    Value::Array(list.clone())
+                ),
             ))
         }
-        other => return Err(ApiError::argument(format!("expansions must be an array, not {other}"))),
+        other => {
+            return Err(ApiError::argument(format!(
+                "expansions must be an array, not {other}"
+            )))
+        }
     }
     let options: GameOptions = match options {
         Value::Null => GameOptions::default(),
         Value::Object(_) => serde_json::from_value(options.clone())
             .map_err(|e| ApiError::new("bad-option", format!("bad option: {e}")))?,
-        other => return Err(ApiError::new("bad-option", format!("options must be an object, not {other}"))),
+        other => {
+            return Err(ApiError::new(
+                "bad-option",
+                format!("options must be an object, not {other}"),
+            ))
+        }
     };
     let seed = match seed {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
         Value::Number(n) => n.to_string(),
-        other => return Err(ApiError::argument(format!("the seed must be a string, not {other}"))),
+        other => {
+            return Err(ApiError::argument(format!(
+                "the seed must be a string, not {other}"
+            )))
+        }
     };
     let creator = match creator {
         Value::Null => None,
@@ -136,7 +154,11 @@ pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
     let fields = match options {
         Value::Null => Map::new(),
         Value::Object(fields) => fields.clone(),
-        other => return Err(ApiError::argument(format!("logSlice options must be an object, not {other}"))),
+        other => {
+            return Err(ApiError::argument(format!(
+                "logSlice options must be an object, not {other}"
+            )))
+        }
     };
     let index = |name: &str| -> Result<Option<usize>, ApiError> {
         match fields.get(name) {
@@ -145,7 +167,11 @@ pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
                 .as_u64()
                 .and_then(|n| usize::try_from(n).ok())
                 .map(Some)
-                .ok_or_else(|| ApiError::argument(format!("logSlice {name} must be a whole number >= 0, not {v}"))),
+                .ok_or_else(|| {
+                    ApiError::argument(format!(
+                        "logSlice {name} must be a whole number >= 0, not {v}"
+                    ))
+                }),
         }
     };
     let start = index("start")?.unwrap_or(0);
@@ -153,14 +179,24 @@ pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
     let viewer = optional_player(fields.get("player").unwrap_or(&Value::Null))?;
     let len = data.log.len();
     let stop = end.map_or(len, |e| e.saturating_add(1).min(len));
-    let log = if start < stop { data.log[start..stop].to_vec() } else { Vec::new() };
+    let log = if start < stop {
+        data.log[start..stop].to_vec()
+    } else {
+        Vec::new()
+    };
     let available_moves = match viewer {
-        Some(p) if data.state.to_move() == Some(p) => {
-            data.state.legal_moves().iter().map(ToString::to_string).collect()
-        }
+        Some(p) if data.state.to_move() == Some(p) => data
+            .state
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
         _ => Vec::new(),
     };
-    Ok(LogSlice { log, available_moves })
+    Ok(LogSlice {
+        log,
+        available_moves,
+    })
 }
 
 /// `rankings(data)`: 1 for the winner, 2 for the loser, 1 each on a draw; `None` while the
@@ -179,10 +215,18 @@ pub fn replay(data: Value, options: &Value) -> Result<GameData, ApiError> {
             Some(v) => Some(
                 v.as_u64()
                     .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| ApiError::argument(format!("replay's to must be a whole number >= 0, not {v}")))?,
+                    .ok_or_else(|| {
+                        ApiError::argument(format!(
+                            "replay's to must be a whole number >= 0, not {v}"
+                        ))
+                    })?,
             ),
         },
-        other => return Err(ApiError::argument(format!("replay options must be an object, not {other}"))),
+        other => {
+            return Err(ApiError::argument(format!(
+                "replay options must be an object, not {other}"
+            )))
+        }
     };
     let mut data = GameData::rebuild(data)?;
     if let Some(to) = to {
@@ -217,7 +261,12 @@ pub fn factions(data: Value) -> Result<[&'static str; 2], ApiError> {
 /// Turns played (discs or stones placed, and passes).
 fn turns(log: &[LogItem]) -> usize {
     log.iter()
-        .filter(|item| matches!(item, LogItem::Move { .. } | LogItem::Event(LogEvent::Pass { .. })))
+        .filter(|item| {
+            matches!(
+                item,
+                LogItem::Move { .. } | LogItem::Event(LogEvent::Pass { .. })
+            )
+        })
         .count()
 }
 
@@ -225,7 +274,11 @@ fn turns(log: &[LogItem]) -> usize {
 pub fn round(data: Value) -> Result<u32, ApiError> {
     let data = GameData::from_json(data)?;
     let turns = turns(&data.log);
-    let round = if data.state.ended() { turns.div_ceil(2).max(1) } else { turns / 2 + 1 };
+    let round = if data.state.ended() {
+        turns.div_ceil(2).max(1)
+    } else {
+        turns / 2 + 1
+    };
     Ok(u32::try_from(round).unwrap_or(u32::MAX))
 }
 
@@ -233,8 +286,15 @@ pub fn round(data: Value) -> Result<u32, ApiError> {
 /// game says nothing about their strength.
 pub fn cancelled(data: Value) -> Result<bool, ApiError> {
     let data = GameData::from_json(data)?;
-    let dropped = data.log.iter().any(|item| matches!(item, LogItem::Event(LogEvent::Drop { .. })));
-    let placed = data.log.iter().filter(|item| matches!(item, LogItem::Move { .. })).count();
+    let dropped = data
+        .log
+        .iter()
+        .any(|item| matches!(item, LogItem::Event(LogEvent::Drop { .. })));
+    let placed = data
+        .log
+        .iter()
+        .filter(|item| matches!(item, LogItem::Move { .. }))
+        .count();
     Ok(dropped && placed < 2)
 }
 
@@ -259,7 +319,10 @@ pub fn stats(data: Value) -> Result<Value, ApiError> {
         "record": game.record(),
     });
     if let (Some(variant), Value::Object(fields)) = (options.variant, &mut summary) {
-        fields.insert("variant".into(), serde_json::to_value(variant).map_err(ApiError::data)?);
+        fields.insert(
+            "variant".into(),
+            serde_json::to_value(variant).map_err(ApiError::data)?,
+        );
     }
     if let (Some(exact), Value::Object(fields)) = (options.exact_five, &mut summary) {
         fields.insert("exactFive".into(), json!(exact));
@@ -294,7 +357,11 @@ pub fn set_player_meta_data(data: Value, who: &Value, meta: &Value) -> Result<Ga
     let who = player(who)?;
     let name = match meta.get("name") {
         Some(Value::String(name)) => name.clone(),
-        Some(other) => return Err(ApiError::argument(format!("a player's name must be a string, not {other}"))),
+        Some(other) => {
+            return Err(ApiError::argument(format!(
+                "a player's name must be a string, not {other}"
+            )))
+        }
         None => return Err(ApiError::argument("setPlayerMetaData needs {name}")),
     };
     check_name(&name).map_err(ApiError::argument)?;
@@ -303,11 +370,17 @@ pub fn set_player_meta_data(data: Value, who: &Value, meta: &Value) -> Result<Ga
 }
 
 /// `setPlayerSettings(data, player, settings)`: only the given keys change.
-pub fn set_player_settings(data: Value, who: &Value, settings: &Value) -> Result<GameData, ApiError> {
+pub fn set_player_settings(
+    data: Value,
+    who: &Value,
+    settings: &Value,
+) -> Result<GameData, ApiError> {
     let mut data = GameData::from_json(data)?;
     let who = player(who)?;
     let Value::Object(settings) = settings else {
-        return Err(ApiError::argument(format!("settings must be an object, not {settings}")));
+        return Err(ApiError::argument(format!(
+            "settings must be an object, not {settings}"
+        )));
     };
     data.players[who.index()].settings.extend(settings.clone());
     Ok(data)
@@ -344,16 +417,23 @@ pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
     let who = |p: Player| format!("{} ({})", data.name(p), faction_name(kind, p));
     match item {
         LogItem::Move { .. } | LogItem::Event(LogEvent::Start) => None,
-        LogItem::Event(LogEvent::Pass { player }) => Some(format!("{} has no legal move and passes.", who(*player))),
+        LogItem::Event(LogEvent::Pass { player }) => {
+            Some(format!("{} has no legal move and passes.", who(*player)))
+        }
         LogItem::Event(LogEvent::Concede { player }) => Some(format!("{} concedes.", who(*player))),
-        LogItem::Event(LogEvent::Drop { player }) => Some(format!("{} left the game.", who(*player))),
+        LogItem::Event(LogEvent::Drop { player }) => {
+            Some(format!("{} left the game.", who(*player)))
+        }
         LogItem::Event(LogEvent::End { winner, scores }) => Some(match (kind, winner) {
-            (GameKind::Reversi, Some(p)) => format!(
-                "{} wins, {} discs to {}.",
-                who(*p),
-                scores[p.index()],
-                scores[p.other().index()]
-            ),
+            // A concession or a departure can end the game with the winner not ahead.
+            (GameKind::Reversi, Some(p)) if scores[p.index()] > scores[p.other().index()] => {
+                format!(
+                    "{} wins, {} discs to {}.",
+                    who(*p),
+                    scores[p.index()],
+                    scores[p.other().index()]
+                )
+            }
             (GameKind::Reversi, None) => format!("The game is a draw, {} discs each.", scores[0]),
             (_, Some(p)) => format!("{} wins.", who(*p)),
             (_, None) => "The game is a draw: the board is full.".to_string(),

@@ -88,7 +88,7 @@ impl GameData {
     /// Reads and checks data as a host stored it.
     pub fn from_json(value: Value) -> Result<GameData, ApiError> {
         check_engine(&value)?;
-        let data: GameData = serde_json::from_value(value).map_err(ApiError::data)?;
+        let data: GameData = from_value(value)?;
         if data.board != board_rows(&data.state) {
             return Err(ApiError::data(
                 "the board is not the one the moves lead to (replay rebuilds it from the moves)",
@@ -119,14 +119,19 @@ impl GameData {
         let Value::Object(mut fields) = value else {
             return Err(ApiError::data("the data is not an object"));
         };
-        let state = fields.remove("state").ok_or_else(|| ApiError::data("missing field `state`"))?;
-        let edited: EditedState = serde_json::from_value(state).map_err(ApiError::data)?;
+        let state = fields
+            .remove("state")
+            .ok_or_else(|| ApiError::data("missing field `state`"))?;
+        let edited: EditedState = from_value(state)?;
         let game = edited.replay()?;
         // The derived fields are recomputed; give the strict reader placeholders it accepts.
-        fields.insert("state".into(), serde_json::to_value(&game).map_err(ApiError::data)?);
+        fields.insert(
+            "state".into(),
+            serde_json::to_value(&game).map_err(ApiError::data)?,
+        );
         fields.insert("board".into(), Value::Array(Vec::new()));
         fields.insert("log".into(), Value::Array(Vec::new()));
-        let mut data: GameData = serde_json::from_value(Value::Object(fields)).map_err(ApiError::data)?;
+        let mut data: GameData = from_value(Value::Object(fields))?;
         check_names(&data.players)?;
         data.refresh();
         Ok(data)
@@ -142,6 +147,24 @@ impl GameData {
     }
 }
 
+/// Deserializes `value`, naming the field at fault (`players[1].name: invalid type ...`).
+fn from_value<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        // The engine's own checks already say "malformed state: ...".
+        let inner = inner
+            .strip_prefix("malformed state: ")
+            .unwrap_or(&inner)
+            .to_string();
+        if path == "." {
+            ApiError::data(inner)
+        } else {
+            ApiError::data(format!("{path}: {inner}"))
+        }
+    })
+}
+
 fn check_engine(value: &Value) -> Result<(), ApiError> {
     let Value::Object(fields) = value else {
         return Err(ApiError::data("the data is not an object"));
@@ -149,9 +172,15 @@ fn check_engine(value: &Value) -> Result<(), ApiError> {
     match fields.get("engine") {
         Some(Value::String(s)) if s == "outflank" => {}
         Some(other) => {
-            return Err(ApiError::data(format!("this is not Outflank's data (engine is {other})")))
+            return Err(ApiError::data(format!(
+                "this is not Outflank's data (engine is {other})"
+            )))
         }
-        None => return Err(ApiError::data("this is not Outflank's data (no `engine` field)")),
+        None => {
+            return Err(ApiError::data(
+                "this is not Outflank's data (no `engine` field)",
+            ))
+        }
     }
     match fields.get("format") {
         Some(v) if v.as_u64() == Some(u64::from(FORMAT)) => Ok(()),
@@ -167,7 +196,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
         Err("a player's name cannot be empty".to_string())
     } else if chars > MAX_NAME {
-        Err(format!("a player's name has at most {MAX_NAME} characters, not {chars}"))
+        Err(format!(
+            "a player's name has at most {MAX_NAME} characters, not {chars}"
+        ))
     } else if name.chars().any(char::is_control) {
         Err("a player's name cannot contain control characters".to_string())
     } else {
@@ -217,26 +248,37 @@ struct EditedState {
 impl EditedState {
     fn replay(self) -> Result<AnyGame, ApiError> {
         let mut options = self.options;
-        options.insert("game".into(), serde_json::to_value(self.game).map_err(ApiError::data)?);
-        let options: GameOptions =
-            serde_json::from_value(Value::Object(options)).map_err(|e| ApiError::data(format!("options: {e}")))?;
+        options.insert(
+            "game".into(),
+            serde_json::to_value(self.game).map_err(ApiError::data)?,
+        );
+        let options: GameOptions = serde_json::from_value(Value::Object(options))
+            .map_err(|e| ApiError::data(format!("options: {e}")))?;
         let mut game = AnyGame::new(&options)?;
         for (k, text) in self.moves.iter().enumerate() {
             // Passes are played by the engine itself, where the rules force them.
             if text == "pass" {
                 continue;
             }
-            let fail = |e: outflank_engine::Error| ApiError::data(format!("move {} ({text}): {e}", k + 1));
+            let fail =
+                |e: outflank_engine::Error| ApiError::data(format!("move {} ({text}): {e}", k + 1));
             let square: Square = text.parse().map_err(fail)?;
-            let player = game.to_move().ok_or(outflank_engine::Error::GameOver).map_err(fail)?;
+            let player = game
+                .to_move()
+                .ok_or(outflank_engine::Error::GameOver)
+                .map_err(fail)?;
             game.play_move(player, Move::Place(square)).map_err(fail)?;
         }
         match (self.conceded, self.dropped) {
-            (Some(_), Some(_)) => return Err(ApiError::data("a game cannot be both conceded and dropped")),
-            (Some(p), None) => {
-                game.play_move(p, Move::Concede).map_err(|e| ApiError::data(format!("the concession: {e}")))?
+            (Some(_), Some(_)) => {
+                return Err(ApiError::data("a game cannot be both conceded and dropped"))
             }
-            (None, Some(p)) => game.drop_player(p).map_err(|e| ApiError::data(format!("the drop: {e}")))?,
+            (Some(p), None) => game
+                .play_move(p, Move::Concede)
+                .map_err(|e| ApiError::data(format!("the concession: {e}")))?,
+            (None, Some(p)) => game
+                .drop_player(p)
+                .map_err(|e| ApiError::data(format!("the drop: {e}")))?,
             (None, None) => {}
         }
         Ok(game)

@@ -36,7 +36,10 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into() }
+        ApiError {
+            code,
+            message: message.into(),
+        }
     }
 
     /// The `data` argument is not Outflank's data, or contradicts itself.

@@ -66,7 +66,10 @@ fn json(value: &JsValue, what: &str) -> Result<Value, ApiError> {
         return Ok(Value::Null);
     }
     let text = js_sys::JSON::stringify(value).map_err(|e| {
-        let why = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
+        let why = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_default();
         ApiError::argument(format!("{what} cannot be converted to JSON: {why}"))
     })?;
     match text.as_string() {
@@ -79,14 +82,23 @@ fn json(value: &JsValue, what: &str) -> Result<Value, ApiError> {
 fn thrown(e: ApiError) -> JsValue {
     let error = js_sys::Error::new(&e.message);
     // Setting a property on a fresh Error cannot fail.
-    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(e.code));
+    let _ = js_sys::Reflect::set(
+        &error,
+        &JsValue::from_str("code"),
+        &JsValue::from_str(e.code),
+    );
     error.into()
 }
 
 fn out(value: &impl Serialize) -> JsResult {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| thrown(ApiError::new("internal", format!("cannot return the result: {e}"))))
+        .map_err(|e| {
+            thrown(ApiError::new(
+                "internal",
+                format!("cannot return the result: {e}"),
+            ))
+        })
 }
 
 fn answer<T: Serialize>(result: Result<T, ApiError>) -> JsResult {
@@ -118,7 +130,13 @@ pub fn play(
     #[wasm_bindgen(js_name = "move", unchecked_param_type = "Move")] mv: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
 ) -> JsResult {
-    answer((|| api::play(json(&data, "data")?, &json(&mv, "move")?, &json(&player, "player")?))())
+    answer((|| {
+        api::play(
+            json(&data, "data")?,
+            &json(&mv, "move")?,
+            &json(&player, "player")?,
+        )
+    })())
 }
 
 #[wasm_bindgen(unchecked_return_type = "boolean")]
@@ -136,12 +154,19 @@ pub fn drop_player(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
 ) -> JsResult {
-    answer((|| api::drop_player(json(&data, "data")?, &json(&player, "player")?))())
+    answer((|| {
+        api::drop_player(json(&data, "data")?, &json(&player, "player")?)
+    })())
 }
 
 /// `undefined` once the game has ended.
-#[wasm_bindgen(js_name = "currentPlayer", unchecked_return_type = "Player | undefined")]
-pub fn current_player(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue) -> JsResult {
+#[wasm_bindgen(
+    js_name = "currentPlayer",
+    unchecked_return_type = "Player | undefined"
+)]
+pub fn current_player(
+    #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
+) -> JsResult {
     match json(&data, "data").and_then(api::current_player) {
         Ok(Some(p)) => Ok(JsValue::from(p.index() as u32)),
         Ok(None) => Ok(JsValue::UNDEFINED),
@@ -159,9 +184,12 @@ pub fn log_length(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsVal
 #[wasm_bindgen(js_name = "logSlice", unchecked_return_type = "LogSlice")]
 pub fn log_slice(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "{ player?: Player; start?: number; end?: number }")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ player?: Player; start?: number; end?: number }")]
+    options: JsValue,
 ) -> JsResult {
-    answer((|| api::log_slice(json(&data, "data")?, &json(&options, "options")?))())
+    answer((|| {
+        api::log_slice(json(&data, "data")?, &json(&options, "options")?)
+    })())
 }
 
 /// 1 for the winner, 2 for the loser, 1 each on a draw; `undefined` while the game goes on.
@@ -179,10 +207,14 @@ pub fn replay(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ to?: number } | undefined")] options: JsValue,
 ) -> JsResult {
-    answer((|| api::replay(json(&data, "data")?, &json(&options, "options")?))())
+    answer((|| {
+        api::replay(json(&data, "data")?, &json(&options, "options")?)
+    })())
 }
 
-#[wasm_bindgen(unchecked_return_type = "{ game: Record<string, number | string | boolean>; players: Record<string, number | string>[] }")]
+#[wasm_bindgen(
+    unchecked_return_type = "{ game: Record<string, number | string | boolean>; players: Record<string, number | string>[] }"
+)]
 pub fn stats(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue) -> JsResult {
     answer(json(&data, "data").and_then(api::stats))
 }
@@ -193,7 +225,13 @@ pub fn set_player_meta_data(
     #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     #[wasm_bindgen(js_name = "metaData", unchecked_param_type = "{ name: string }")] meta: JsValue,
 ) -> JsResult {
-    answer((|| api::set_player_meta_data(json(&data, "data")?, &json(&player, "player")?, &json(&meta, "metaData")?))())
+    answer((|| {
+        api::set_player_meta_data(
+            json(&data, "data")?,
+            &json(&player, "player")?,
+            &json(&meta, "metaData")?,
+        )
+    })())
 }
 
 #[wasm_bindgen(js_name = "setPlayerSettings", unchecked_return_type = "GameData")]
@@ -202,15 +240,26 @@ pub fn set_player_settings(
     #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] settings: JsValue,
 ) -> JsResult {
-    answer((|| api::set_player_settings(json(&data, "data")?, &json(&player, "player")?, &json(&settings, "settings")?))())
+    answer((|| {
+        api::set_player_settings(
+            json(&data, "data")?,
+            &json(&player, "player")?,
+            &json(&settings, "settings")?,
+        )
+    })())
 }
 
-#[wasm_bindgen(js_name = "playerSettings", unchecked_return_type = "Record<string, unknown>")]
+#[wasm_bindgen(
+    js_name = "playerSettings",
+    unchecked_return_type = "Record<string, unknown>"
+)]
 pub fn player_settings(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
 ) -> JsResult {
-    answer((|| api::player_settings(json(&data, "data")?, &json(&player, "player")?))())
+    answer((|| {
+        api::player_settings(json(&data, "data")?, &json(&player, "player")?)
+    })())
 }
 
 #[wasm_bindgen(unchecked_return_type = "[string, string]")]
@@ -238,7 +287,9 @@ pub fn strip_secret(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Player | undefined")] player: JsValue,
 ) -> JsResult {
-    answer((|| api::strip_secret(json(&data, "data")?, &json(&player, "player")?))())
+    answer((|| {
+        api::strip_secret(json(&data, "data")?, &json(&player, "player")?)
+    })())
 }
 
 #[wasm_bindgen(js_name = "toSave", unchecked_return_type = "GameData")]
