@@ -138,3 +138,17 @@ test('the web build (for browsers, no bundler) answers like the Node build', asy
   assert.deepEqual(roundTrip(data), roundTrip(engine.move(engine.init(2, [], { game: 'tictactoe' }, 's'), 'b2', 0)));
   assert.throws(() => web.move(data, 'b2', 1), (e) => e instanceof Error && e.code === 'occupied');
 });
+
+test("the README's host example runs as written", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## The BGS engine API'));
+  const code = section.match(/```js\n([\s\S]*?)```/)?.[1];
+  assert.ok(code, 'the README has a js example in "The BGS engine API"');
+  const require = createRequire(import.meta.url);
+  const run = new Function('require', `${code}\nreturn data;`);
+  const data = run(require);
+  assert.ok(engine.ended(data));
+  assert.equal(data.players[0].name, 'Ada');
+});

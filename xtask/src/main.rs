@@ -5,6 +5,7 @@
 //! cargo xtask test                  set up, then every test: engine, wasm builds, browser tests
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
+//! cargo xtask test-api              build that package and run only its Node tests
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
@@ -43,6 +44,7 @@ fn main() {
         Some("serve") => serve(&ctx, &args[1..]),
         Some("test") => test(&ctx),
         Some("package") => package_task(&ctx),
+        Some("test-api") => package_task(&ctx).and_then(|()| engine_api_tests(&ctx)),
         Some("-h" | "--help" | "help") | None => {
             usage();
             Ok(())
@@ -59,7 +61,8 @@ fn usage() {
         "cargo xtask serve [--port N]  build the release site and serve it at http://127.0.0.1:8080/\n\
          cargo xtask test              run every test (engine, wasm, browser)\n\
          cargo xtask setup             install whatever is missing (done by serve and test too)\n\
-         cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/"
+         cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
+         cargo xtask test-api          build that package and run only its Node tests (part of test)"
     );
 }
 
@@ -666,6 +669,10 @@ fn build_package(ctx: &Ctx) -> Result {
             .map_err(|e| format!("cannot write {PACKAGE_DIR}/{name}: {e}"))
     };
     write("package.json", &package_json)?;
+    // The nearest package.json tells Node each build's module system.
+    for (dir, kind) in [("node", "commonjs"), ("bundler", "module"), ("web", "module")] {
+        write(&format!("{dir}/package.json"), &format!("{{ \"type\": \"{kind}\" }}\n"))?;
+    }
     write(
         "README.md",
         "# outflank-engine\n\nOutflank's rules engine behind the boardgamers.space engine API. \
