@@ -9,8 +9,10 @@
 //! - [`AnyGame`] is the closed enum over the three, delegating to the [`Game`] trait, with
 //!   the log, statistics and replay a host needs.
 //! - [`perft`] counts the leaves of the game tree, to prove the move generator exact.
+//! - [`search`] is the computer player: evaluation, midgame search, exact endgame solver.
 
 mod any_game;
+pub mod ffo;
 pub mod bitboard;
 mod game;
 mod gomoku;
@@ -18,6 +20,7 @@ pub mod grid;
 pub mod notation;
 pub mod perft;
 mod reversi;
+pub mod search;
 mod square;
 mod tictactoe;
 

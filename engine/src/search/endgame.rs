@@ -1,0 +1,296 @@
+//! The exact endgame solver: the final disc difference under perfect play.
+//!
+//! Scores count the empty squares for the winner (the FFO convention). The search is
+//! negascout (principal variation search) on bitboards only, with:
+//! - near the end (few empties), no move generation: each empty square is tried directly,
+//!   those in regions with an odd number of empties first (parity), and the last empty
+//!   square is scored without playing it;
+//! - higher up, fastest-first ordering (the move that leaves the opponent the fewest
+//!   replies first), the transposition table's best move before all, and a stability
+//!   cut-off (discs the opponent can never lose bound the score from above).
+
+use crate::bitboard::{Bits, Geometry};
+use crate::search::stability::stable;
+use crate::search::table::{Table, NO_MOVE};
+use crate::search::Stop;
+use crate::Board;
+
+/// At or below this many empties, squares are tried in parity order without move generation.
+const SHALLOW: u32 = 6;
+/// At or above this many empties, the transposition table and stability cut-offs are used.
+const DEEP: u32 = 9;
+
+/// The final score of a finished game, empties to the winner.
+#[inline(always)]
+pub fn final_score<G: Geometry>(b: &Board<G>) -> i32 {
+    let (p, o) = (b.player.count() as i32, b.opponent.count() as i32);
+    let empties = G::CELLS as i32 - p - o;
+    match p.cmp(&o) {
+        std::cmp::Ordering::Greater => p - o + empties,
+        std::cmp::Ordering::Less => p - o - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// Which quarter of the board a square is in (the parity regions).
+#[inline(always)]
+fn quadrant<G: Geometry>(sq: u32) -> u32 {
+    let half = G::SIZE / 2;
+    (u32::from(sq / G::SIZE >= half) << 1) | u32::from(sq % G::SIZE >= half)
+}
+
+/// One exact solve: its counters and the tables it uses.
+pub struct Solver<'a, G: Geometry> {
+    pub nodes: u64,
+    table: &'a mut Table<G::B>,
+    stop: &'a Stop<'a>,
+    /// Set once `stop` said so; every score after that is meaningless.
+    pub aborted: bool,
+}
+
+impl<'a, G: Geometry> Solver<'a, G> {
+    pub fn new(table: &'a mut Table<G::B>, stop: &'a Stop<'a>) -> Solver<'a, G> {
+        Solver { nodes: 0, table, stop, aborted: false }
+    }
+
+    /// The exact score of `board` for the side to move and a move reaching it (`None` if
+    /// the side to move must pass or the game is over), searched in `alpha..beta`: a
+    /// result at or below `alpha` is an upper bound, at or above `beta` a lower bound.
+    pub fn solve(&mut self, board: Board<G>, alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            let score = if board.pass().legal_moves().is_empty() {
+                final_score(&board)
+            } else {
+                -self.search(board.pass(), -beta, -alpha, true)
+            };
+            return (score, None);
+        }
+        let ordered = self.order(&board, moves, NO_MOVE);
+        let (mut best, mut best_sq) = (i32::MIN, None);
+        let mut alpha = alpha;
+        for (k, &(_, sq, flips)) in ordered.iter().enumerate() {
+            let next = board.play_flips(sq, flips);
+            let mut score;
+            if k == 0 {
+                score = -self.search(next, -beta, -alpha, false);
+            } else {
+                score = -self.search(next, -alpha - 1, -alpha, false);
+                if score > alpha && score < beta {
+                    score = -self.search(next, -beta, -score, false);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_sq = Some(sq);
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// Legal moves with their flips, best first: fastest-first (fewest replies), corners
+    /// before other squares, and `first` (the table's move) before everything.
+    fn order(&self, board: &Board<G>, mut moves: G::B, first: u8) -> Vec<(i32, u32, G::B)> {
+        let mut list = Vec::with_capacity(moves.count() as usize);
+        while !moves.is_empty() {
+            let sq = moves.lowest();
+            moves = moves.without_lowest();
+            let flips = board.flips(sq);
+            let next = board.play_flips(sq, flips);
+            let replies = next.legal_moves();
+            let mut key = (replies.count() as i32) * 16 + (replies & G::CORNERS).count() as i32 * 8;
+            if G::CORNERS.has(sq) {
+                key -= 24;
+            }
+            // Fewer of our own discs on the edge of the empty region: fewer later replies.
+            key += (G::neighbours(next.empty()) & next.opponent).count() as i32;
+            if sq == u32::from(first) {
+                key = i32::MIN;
+            }
+            list.push((key, sq, flips));
+        }
+        list.sort_unstable_by_key(|&(key, _, _)| key);
+        list
+    }
+
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 0xFFFF == 0 && (self.stop)(self.nodes) {
+            self.aborted = true;
+        }
+    }
+
+    /// Negascout below the root.
+    fn search(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool) -> i32 {
+        let empties = board.empty().count();
+        if empties <= SHALLOW {
+            return self.shallow(board, alpha, beta, passed, empties);
+        }
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut first = NO_MOVE;
+        if empties >= DEEP {
+            // The opponent's stable discs bound our score from above.
+            let bound = G::CELLS as i32 - 2 * stable::<G>(board.opponent, board.player).count() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+            if let Some(e) = self.table.probe(board.player, board.opponent) {
+                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                first = e.best;
+            }
+        }
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            if passed {
+                return final_score(&board);
+            }
+            return -self.search(board.pass(), -beta, -alpha, true);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = i32::MIN;
+        let mut best_sq = NO_MOVE;
+        let ordered = self.order(&board, moves, first);
+        for (k, &(_, sq, flips)) in ordered.iter().enumerate() {
+            let next = board.play_flips(sq, flips);
+            let mut score;
+            if k == 0 {
+                score = -self.search(next, -beta, -alpha, false);
+            } else {
+                score = -self.search(next, -alpha - 1, -alpha, false);
+                if score > alpha && score < beta {
+                    score = -self.search(next, -beta, -score, false);
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if empties >= DEEP {
+            self.table.store(board.player, board.opponent, empties as u8, alpha0, beta0, best, best_sq);
+        }
+        best
+    }
+
+    /// The last few empties: no move generation, parity order, no table.
+    fn shallow(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool, empties: u32) -> i32 {
+        self.nodes += 1;
+        let empty = board.empty();
+        if empties == 1 {
+            return self.last(board, empty.lowest());
+        }
+        // Squares in quadrants with an odd number of empties first.
+        let mut parity = 0u32;
+        let mut e = empty;
+        while !e.is_empty() {
+            parity ^= 1 << quadrant::<G>(e.lowest());
+            e = e.without_lowest();
+        }
+        let mut alpha = alpha;
+        let mut best = i32::MIN;
+        for pass in 0..2 {
+            let mut e = empty;
+            while !e.is_empty() {
+                let sq = e.lowest();
+                e = e.without_lowest();
+                let odd = parity & (1 << quadrant::<G>(sq)) != 0;
+                if odd != (pass == 0) {
+                    continue;
+                }
+                // A square next to no disc at all can flip nothing.
+                if (G::neighbours(G::B::bit(sq)) & board.opponent).is_empty() {
+                    continue;
+                }
+                let flips = board.flips(sq);
+                if flips.is_empty() {
+                    continue;
+                }
+                let next = board.play_flips(sq, flips);
+                let score = if empties == 2 {
+                    // One empty left after this move: score it directly.
+                    -self.last(next, (empty & !G::B::bit(sq)).lowest())
+                } else {
+                    -self.shallow(next, -beta, -alpha, false, empties - 1)
+                };
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == i32::MIN {
+            // No move: pass, or the game is over.
+            if passed {
+                return final_score(&board);
+            }
+            return -self.shallow(board.pass(), -beta, -alpha, true, empties);
+        }
+        best
+    }
+
+    /// The score with one empty square `sq` left, the side to move playing it if it can,
+    /// else the opponent, else nobody.
+    #[inline]
+    fn last(&mut self, board: Board<G>, sq: u32) -> i32 {
+        self.nodes += 1;
+        let cells = G::CELLS as i32;
+        let mine = board.player.count() as i32;
+        let flips = board.flips(sq).count() as i32;
+        if flips > 0 {
+            // The board is then full.
+            return 2 * (mine + flips + 1) - cells;
+        }
+        let theirs = board.pass().flips(sq).count() as i32;
+        if theirs > 0 {
+            return 2 * (mine - theirs) - cells;
+        }
+        // Nobody can play there: the empty square goes to the winner.
+        let diff = 2 * mine - (cells - 1);
+        if diff > 0 {
+            diff + 1
+        } else if diff < 0 {
+            diff - 1
+        } else {
+            0
+        }
+    }
+}
