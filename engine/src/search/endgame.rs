@@ -201,7 +201,7 @@ impl<'a, G: Geometry> Solver<'a, G> {
             }
         }
         if empties >= DEEP {
-            self.table.store(board.player, board.opponent, empties as u8, alpha0, beta0, best, best_sq);
+            self.table.store(board.player, board.opponent, empties as u8, (alpha0, beta0), best, best_sq);
         }
         best
     }

@@ -9,12 +9,17 @@
 //! give it a time budget without the engine reading a clock (wasm in a browser has none
 //! that `std` can read).
 
+pub mod arena;
 pub mod endgame;
+pub mod eval;
+pub mod midgame;
 pub mod stability;
 pub mod table;
 
+pub use midgame::Searcher;
+
 use crate::bitboard::{Bits, Geometry};
-use crate::Board;
+use crate::{Board, Error};
 
 /// Asked with the number of nodes searched so far; `true` stops the search.
 pub type Stop<'a> = dyn Fn(u64) -> bool + 'a;
@@ -69,4 +74,88 @@ fn table_bits(empties: u32) -> u32 {
         15..=20 => 18,
         _ => 21,
     }
+}
+
+/// How strong the computer plays: 1 (a beginner who misses most tactics) to 10 (full
+/// strength, about a second per move natively).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(10);
+
+    pub fn new(level: u8) -> Result<Level, Error> {
+        if (1..=10).contains(&level) {
+            Ok(Level(level))
+        } else {
+            Err(Error::BadOption { reason: format!("the level is 1 to 10, not {level}") })
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// What the level means for the search.
+    pub fn settings(self) -> Settings {
+        // depth, exact endgame from this many empties, noise (hundredths of a disc), node budget
+        let (depth, exact_empties, noise, max_nodes) = match self.0 {
+            1 => (1, 0, 400, 10_000),
+            2 => (1, 4, 250, 10_000),
+            3 => (2, 6, 120, 50_000),
+            4 => (3, 8, 40, 100_000),
+            5 => (5, 10, 0, 1_000_000),
+            6 => (6, 12, 0, 2_000_000),
+            7 => (7, 14, 0, 4_000_000),
+            8 => (8, 16, 0, 8_000_000),
+            9 => (10, 18, 0, 12_000_000),
+            _ => (60, 20, 0, 16_000_000),
+        };
+        Settings { depth, exact_empties, noise, max_nodes, greedy: self.0 == 1 }
+    }
+}
+
+/// The knobs of a search (see [`Level::settings`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// Deepest iteration of the midgame search (plies).
+    pub depth: u8,
+    /// Solve exactly when this many squares or fewer are empty.
+    pub exact_empties: u8,
+    /// Each root move's score is misjudged by up to this much (hundredths of a disc).
+    pub noise: i32,
+    /// The midgame search stops after this many nodes (keeping its last full iteration):
+    /// a time budget that is the same on every machine, so games are reproducible.
+    pub max_nodes: u64,
+    /// Judge positions by the disc count alone, as a beginner does.
+    pub greedy: bool,
+}
+
+/// The computer's choice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Choice {
+    /// The square to play; `None` if the side to move must pass or the game is over.
+    pub best: Option<u32>,
+    /// Its score for the side to move, in hundredths of a disc; exact (a multiple of 100)
+    /// when `exact` is set.
+    pub score: i32,
+    /// The depth of the last finished iteration (the empties, when exact).
+    pub depth: u8,
+    pub exact: bool,
+    pub nodes: u64,
+}
+
+/// The move a player of `level` chooses in `board` (a fresh searcher; keep a [`Searcher`]
+/// between moves to reuse what it learned).
+///
+/// ```
+/// use outflank_engine::{search, Board, Eight};
+/// let level = search::Level::new(5).unwrap();
+/// let choice = search::best_move(Board::<Eight>::start(), level, 1, &search::never);
+/// // One of d3, c4, f5, e6 (all equivalent by symmetry).
+/// assert!([19, 26, 37, 44].contains(&choice.best.unwrap()));
+/// ```
+pub fn best_move<G: Geometry>(board: Board<G>, level: Level, seed: u64, stop: &Stop<'_>) -> Choice {
+    Searcher::<G>::new(16).choose(board, &level.settings(), seed, stop)
 }

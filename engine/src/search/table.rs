@@ -54,11 +54,12 @@ impl<B: Bits> Table<B> {
         (e.player == player && e.opponent == opponent).then_some(e)
     }
 
-    /// Records what a search of `depth` found with the window `alpha..beta`: the score
+    /// Records what a search of `depth` found with the window `(alpha, beta)`: the score
     /// `score` is exact inside the window, a lower bound at or above `beta`, an upper bound
     /// at or below `alpha`.
     #[inline]
-    pub fn store(&mut self, player: B, opponent: B, depth: u8, alpha: i32, beta: i32, score: i32, best: u8) {
+    pub fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
+        let (alpha, beta) = window;
         let i = self.index(player, opponent);
         let slot = &mut self.entries[i];
         let same = slot.player == player && slot.opponent == opponent;

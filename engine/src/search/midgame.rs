@@ -1,0 +1,268 @@
+//! The midgame search: iterative deepening negascout with a transposition table, switching
+//! to the exact solver when few enough squares are left.
+
+use crate::bitboard::{Bits, Geometry};
+use crate::search::endgame::{final_score, Solver};
+use crate::search::eval::evaluate;
+use crate::search::table::{Table, NO_MOVE};
+use crate::search::{Choice, Settings, Stop};
+use crate::Board;
+
+/// Scores of finished games: the disc difference times this, beyond any evaluation.
+pub const WIN: i32 = 100;
+
+/// A computer player's memory: the tables it keeps from one move to the next.
+pub struct Searcher<G: Geometry> {
+    mid: Table<G::B>,
+    end: Table<G::B>,
+}
+
+impl<G: Geometry> Default for Searcher<G> {
+    fn default() -> Self {
+        Searcher::new(18)
+    }
+}
+
+struct Run<'a, G: Geometry> {
+    table: &'a mut Table<G::B>,
+    stop: &'a Stop<'a>,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    greedy: bool,
+}
+
+impl<G: Geometry> Searcher<G> {
+    /// A searcher with tables of `2^bits` entries each.
+    pub fn new(bits: u32) -> Searcher<G> {
+        Searcher { mid: Table::new(bits), end: Table::new(bits) }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.mid.clear();
+        self.end.clear();
+    }
+
+    /// The move to play with `settings`; `seed` drives the randomness of the weaker levels.
+    pub fn choose(&mut self, board: Board<G>, settings: &Settings, seed: u64, stop: &Stop<'_>) -> Choice {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return Choice { best: None, score: 0, depth: 0, exact: false, nodes: 0 };
+        }
+        let empties = board.empty().count();
+        if empties <= u32::from(settings.exact_empties) {
+            let mut solver = Solver::new(&mut self.end, stop);
+            let cells = G::CELLS as i32;
+            let (score, best) = solver.solve(board, -cells - 1, cells + 1);
+            if !solver.aborted {
+                return Choice { best, score: score * WIN, depth: empties as u8, exact: true, nodes: solver.nodes };
+            }
+        }
+        let mut run = Run {
+            table: &mut self.mid,
+            stop,
+            nodes: 0,
+            max_nodes: settings.max_nodes,
+            aborted: false,
+            greedy: settings.greedy,
+        };
+        let mut scored: Vec<(u32, i32)> = Vec::new();
+        let mut reached = 0;
+        let mut depth = 1;
+        while depth <= settings.depth.max(1) {
+            let result = run.root(board, depth);
+            if run.aborted {
+                break;
+            }
+            scored = result;
+            reached = depth;
+            if depth as u32 >= empties {
+                break;
+            }
+            depth += 1;
+        }
+        if scored.is_empty() {
+            // Not even depth 1 finished: any legal move beats none.
+            scored = vec![(moves.lowest(), 0)];
+        }
+        // Weaker levels misjudge: noise on each move's score, from the seed.
+        let mut rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+        let mut best = (scored[0].0, i32::MIN, scored[0].1);
+        for &(sq, score) in &scored {
+            let noise = if settings.noise > 0 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                (rng % (2 * settings.noise as u64 + 1)) as i32 - settings.noise
+            } else {
+                0
+            };
+            if score + noise > best.1 {
+                best = (sq, score + noise, score);
+            }
+        }
+        Choice { best: Some(best.0), score: best.2, depth: reached, exact: false, nodes: run.nodes }
+    }
+
+    /// The exact final score of every legal move (for hints near the end), best first;
+    /// `None` if `stop` cut the search short.
+    pub fn exact_scores(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Vec<(u32, i32)>> {
+        let mut moves = board.legal_moves();
+        let cells = G::CELLS as i32;
+        let mut out = Vec::new();
+        while !moves.is_empty() {
+            let sq = moves.lowest();
+            moves = moves.without_lowest();
+            let next = board.play_flips(sq, board.flips(sq));
+            let mut solver = Solver::new(&mut self.end, stop);
+            let (score, _) = solver.solve(next, -cells - 1, cells + 1);
+            if solver.aborted {
+                return None;
+            }
+            out.push((sq, -score));
+        }
+        out.sort_by_key(|&(sq, score)| (-score, sq));
+        Some(out)
+    }
+}
+
+impl<G: Geometry> Run<'_, G> {
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes || (self.nodes & 0x3FFF == 0 && (self.stop)(self.nodes)) {
+            self.aborted = true;
+        }
+    }
+
+    fn evaluate(&self, board: &Board<G>) -> i32 {
+        if self.greedy {
+            // A beginner: more discs now is all that counts.
+            (board.player.count() as i32 - board.opponent.count() as i32) * WIN
+        } else {
+            evaluate(board)
+        }
+    }
+
+    /// Every root move's score at `depth`, best first (the best exact, the rest bounds).
+    fn root(&mut self, board: Board<G>, depth: u8) -> Vec<(u32, i32)> {
+        let first = self.table.probe(board.player, board.opponent).map_or(NO_MOVE, |e| e.best);
+        let ordered = self.order(&board, board.legal_moves(), first, depth);
+        let mut alpha = -i32::MAX / 2;
+        let beta = i32::MAX / 2;
+        let mut scored = Vec::with_capacity(ordered.len());
+        for (k, &(sq, flips)) in ordered.iter().enumerate() {
+            let next = board.play_flips(sq, flips);
+            let score = if k == 0 {
+                -self.search(next, depth - 1, -beta, -alpha, false)
+            } else {
+                let s = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
+                if s > alpha {
+                    -self.search(next, depth - 1, -beta, -s, false)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return Vec::new();
+            }
+            alpha = alpha.max(score);
+            scored.push((sq, score));
+        }
+        scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        if let Some(&(sq, score)) = scored.first() {
+            self.table.store(board.player, board.opponent, depth, (-i32::MAX / 2, i32::MAX / 2), score, sq as u8);
+        }
+        scored
+    }
+
+    /// Moves with their flips in search order: the table's move, then by a quick look
+    /// (fewest replies for the opponent, corners first, X squares last).
+    fn order(&self, board: &Board<G>, mut moves: G::B, first: u8, depth: u8) -> Vec<(u32, G::B)> {
+        let mut list: Vec<(i32, u32, G::B)> = Vec::with_capacity(moves.count() as usize);
+        while !moves.is_empty() {
+            let sq = moves.lowest();
+            moves = moves.without_lowest();
+            let flips = board.flips(sq);
+            let key = if sq == u32::from(first) {
+                i32::MIN
+            } else if depth >= 3 {
+                // The opponent's view of the position after the move: lower is better for us.
+                self.evaluate(&board.play_flips(sq, flips))
+            } else {
+                0
+            };
+            list.push((key, sq, flips));
+        }
+        if depth >= 2 {
+            list.sort_by_key(|&(key, _, _)| key);
+        } else if let Some(i) = list.iter().position(|&(key, _, _)| key == i32::MIN) {
+            list.swap(0, i);
+        }
+        list.into_iter().map(|(_, sq, f)| (sq, f)).collect()
+    }
+
+    fn search(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        if depth == 0 {
+            return self.evaluate(&board);
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut first = NO_MOVE;
+        if let Some(e) = self.table.probe(board.player, board.opponent) {
+            if e.depth >= depth {
+                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+            }
+            first = e.best;
+        }
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            if passed {
+                return final_score(&board) * WIN;
+            }
+            return -self.search(board.pass(), depth, -beta, -alpha, true);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = i32::MIN;
+        let mut best_sq = NO_MOVE;
+        for (k, (sq, flips)) in self.order(&board, moves, first, depth).into_iter().enumerate() {
+            let next = board.play_flips(sq, flips);
+            let mut score;
+            if k == 0 {
+                score = -self.search(next, depth - 1, -beta, -alpha, false);
+            } else {
+                score = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
+                if score > alpha && score < beta {
+                    score = -self.search(next, depth - 1, -beta, -score, false);
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Scores are clamped into the table's i16: evaluations stay far inside it.
+        self.table.store(board.player, board.opponent, depth, (alpha0, beta0), best, best_sq);
+        best
+    }
+}
