@@ -20,6 +20,9 @@ const SHALLOW: u32 = 6;
 /// At or above this many empties, the transposition table and stability cut-offs are used.
 const DEEP: u32 = 9;
 
+/// How often (in nodes) the solver asks whether to stop.
+const CHECK_EVERY: u64 = 1 << 16;
+
 /// The final score of a finished game, empties to the winner.
 #[inline(always)]
 pub fn final_score<G: Geometry>(b: &Board<G>) -> i32 {
@@ -46,11 +49,13 @@ pub struct Solver<'a, G: Geometry> {
     stop: &'a Stop<'a>,
     /// Set once `stop` said so; every score after that is meaningless.
     pub aborted: bool,
+    /// When to ask `stop` next (node count).
+    next_check: u64,
 }
 
 impl<'a, G: Geometry> Solver<'a, G> {
     pub fn new(table: &'a mut Table<G::B>, stop: &'a Stop<'a>) -> Solver<'a, G> {
-        Solver { nodes: 0, table, stop, aborted: false }
+        Solver { nodes: 0, table, stop, aborted: false, next_check: CHECK_EVERY }
     }
 
     /// The exact score of `board` for the side to move and a move reaching it (`None` if
@@ -125,8 +130,9 @@ impl<'a, G: Geometry> Solver<'a, G> {
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0 && (self.stop)(self.nodes) {
-            self.aborted = true;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
+            self.aborted = (self.stop)(self.nodes);
         }
     }
 

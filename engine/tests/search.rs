@@ -1,0 +1,105 @@
+//! The computer player: exact endgame scores against the FFO test positions, determinism,
+//! cancellation, and that stronger levels win.
+
+use outflank_engine::search::{self, arena, Level, Searcher, Settings};
+use outflank_engine::{ffo, Board, Eight, Square};
+
+fn problems() -> Vec<ffo::Problem> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo-01-39.txt");
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared test data sits beside the repository)"));
+    ffo::parse(&text).expect("the FFO file parses")
+}
+
+fn check_solved(ids: std::ops::RangeInclusive<u32>) {
+    let mut checked = 0;
+    for p in problems().iter().filter(|p| ids.contains(&p.id.parse::<u32>().unwrap())) {
+        let solved = search::solve(p.board(), &search::never).expect("not stopped");
+        assert_eq!(solved.score, p.score, "FFO #{}: score", p.id);
+        let best = Square::from_index(solved.best.expect("a move"), 8);
+        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+        checked += 1;
+    }
+    assert_eq!(checked, ids.count(), "every position of the range is in the file");
+}
+
+#[test]
+fn ffo_1_to_19_exact_scores_and_best_moves() {
+    check_solved(1..=19);
+}
+
+#[test]
+#[ignore = "about 30 s in release; `cargo test --release -- --include-ignored` (CI) runs it"]
+fn ffo_20_to_39_exact_scores_and_best_moves() {
+    check_solved(20..=39);
+}
+
+#[test]
+fn every_move_gets_its_exact_score() {
+    let p = &problems()[0];
+    let mut searcher = Searcher::<Eight>::new(16);
+    let scores = searcher.exact_scores(p.board(), &search::never).unwrap();
+    assert_eq!(scores.len() as u32, p.board().legal_moves().count_ones());
+    assert_eq!(scores[0].1, p.score, "the best move's score is the position's");
+    assert!(p.best_moves.contains(&Square::from_index(scores[0].0, 8)));
+    assert!(scores.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+}
+
+#[test]
+fn a_fixed_depth_search_is_deterministic() {
+    let settings = Settings { depth: 5, exact_empties: 0, noise: 0, max_nodes: u64::MAX, greedy: false };
+    for p in problems().iter().take(6) {
+        let a = Searcher::<Eight>::new(16).choose(p.board(), &settings, 1, &search::never);
+        let b = Searcher::<Eight>::new(12).choose(p.board(), &settings, 2, &search::never);
+        assert_eq!((a.best, a.score, a.depth), (b.best, b.score, b.depth), "FFO #{}", p.id);
+        assert_eq!(a.depth, 5);
+        assert!(p.board().legal_moves() & (1 << a.best.unwrap()) != 0);
+    }
+}
+
+#[test]
+fn the_midgame_search_hands_over_to_the_exact_solver() {
+    let p = &problems()[4];
+    let settings = Settings { depth: 4, exact_empties: 20, noise: 0, max_nodes: u64::MAX, greedy: false };
+    let choice = Searcher::<Eight>::new(16).choose(p.board(), &settings, 0, &search::never);
+    assert!(choice.exact);
+    assert_eq!(choice.score, p.score * 100);
+}
+
+#[test]
+fn a_stopped_search_still_answers_with_a_legal_move() {
+    let p = &problems()[10];
+    assert_eq!(search::solve(p.board(), &|_| true), None);
+    let settings = Level::MAX.settings();
+    let choice = Searcher::<Eight>::new(16).choose(Board::<Eight>::start(), &settings, 0, &|nodes| nodes > 20_000);
+    let best = choice.best.expect("a move");
+    assert!(Board::<Eight>::start().legal_moves() & (1 << best) != 0);
+}
+
+#[test]
+fn levels_are_1_to_10() {
+    assert!(Level::new(0).is_err());
+    assert!(Level::new(11).is_err());
+    let depths: Vec<u8> = (1..=10).map(|l| Level::new(l).unwrap().settings().depth).collect();
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+}
+
+#[test]
+fn a_stronger_level_wins_clearly() {
+    // Level 5 against level 1, both colours from three openings: it must win nearly all.
+    let mut points = 0.0;
+    for (k, opening) in arena::openings(3, 4, 11).iter().enumerate() {
+        let strong = Level::new(5).unwrap();
+        let weak = Level::new(1).unwrap();
+        let as_dark = arena::play(strong, weak, opening, k as u64, &search::never);
+        let as_light = -arena::play(weak, strong, opening, k as u64, &search::never);
+        for score in [as_dark, as_light] {
+            points += match score.signum() {
+                1 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            };
+        }
+    }
+    assert!(points >= 5.0, "level 5 scored only {points} of 6 against level 1");
+}
