@@ -93,8 +93,9 @@ test("a whole hot-seat game by clicks matches the engine", async ({ page }) => {
   await expect(page.getByTestId("player-0")).not.toHaveClass(/active/);
   await expect(page.getByTestId("player-1")).not.toHaveClass(/active/);
 
-  // New game starts over.
+  // New game (the dialog repeats the current settings) starts over.
   await page.getByTestId("new-game").click();
+  await page.getByTestId("new-game-start").click();
   await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
   expect(await shownScores(page)).toEqual([2, 2]);
   expect(await legalSquares(page)).toEqual(["d3", "c4", "f5", "e6"]);

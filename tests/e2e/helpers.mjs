@@ -24,13 +24,25 @@ export function guardConsole(page) {
   return { check: () => expect(problems, "console errors, page errors or failed requests").toEqual([]) };
 }
 
-/** Opens the hot-seat page and waits until the board is rendered and idle. */
-export async function openViewer(page) {
+/**
+ * Opens the hot-seat page and waits until the board is rendered and idle. Animations are
+ * off unless `speed` says otherwise (the preference is set before the page loads).
+ */
+export async function openViewer(page, { speed = "off", cells = 64 } = {}) {
+  if (speed !== null) {
+    await page.addInitScript((speed) => {
+      const prefs = JSON.parse(localStorage.getItem("outflank:prefs") || "{}");
+      if (!sessionStorage.getItem("outflank-test-speed")) {
+        sessionStorage.setItem("outflank-test-speed", "1");
+        localStorage.setItem("outflank:prefs", JSON.stringify({ ...prefs, speed }));
+      }
+    }, speed);
+  }
   await page.goto("./");
   const root = page.locator("[data-outflank-viewer]");
   await expect(root).toHaveCount(1);
   await expect(root).toHaveAttribute("data-busy", "false");
-  await expect(page.locator("button[data-square]")).toHaveCount(64);
+  if (cells) await expect(page.locator("button[data-square]")).toHaveCount(cells);
   return root;
 }
 

@@ -1,246 +1,271 @@
-//! The local hot-seat game: a [`Reversi`] plus everything the viewer says about it
-//! (status line, cell labels, what to save). Plain Rust, no DOM: tested natively.
+//! The local hot-seat backend (seed 003's local.ts): the host's side of the viewer
+//! protocol, inside the page. It owns the game and the players' names, answers
+//! `fetchState`, applies `move`, sends `gamelog` / `state:updated`, and sets `player` to
+//! whoever is to move, so two people can share one screen. Plain data, no DOM: every
+//! handler returns the host events to emit, in order, and is tested natively.
 
-use outflank_engine::{Action, Error, Outcome, Player, Reversi, ReversiOptions, Square};
+use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player};
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
-/// What a cell shows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Cell {
-    pub square: Square,
-    pub disc: Option<Player>,
-    pub legal: bool,
+use crate::model::game_from_record;
+use crate::protocol::{self, clean_name, host, viewer, GameData, PlayerMeta};
+
+/// A host event to emit: (name, payload).
+pub type Out = (&'static str, Value);
+
+/// What handling a viewer event produced.
+#[derive(Debug, Default, PartialEq)]
+pub struct Reply {
+    pub events: Vec<Out>,
+    /// A refused or malformed request, for the console (the game is unchanged).
+    pub warning: Option<String>,
 }
 
-/// The colour name of a player's discs: "Dark" or "Light".
-pub fn colour(player: Player) -> &'static str {
-    player.colour_name()
-}
-
-/// The hot-seat game the page owns.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HotSeat {
-    game: Reversi,
+    data: GameData,
 }
 
-/// What is kept in localStorage: the options and the record, replayed on load (so a
-/// saved game is validated by the engine's own rules, whatever its serde format).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Saved {
-    pub options: ReversiOptions,
-    pub record: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub conceded: Option<Player>,
+impl Default for HotSeat {
+    fn default() -> HotSeat {
+        // The default options always make a game.
+        let game = AnyGame::new(&GameOptions::default()).unwrap_or_else(|_| unreachable!());
+        HotSeat { data: GameData::new(game) }
+    }
 }
+
+/// The autosave format (localStorage), versioned: anything else is an old or corrupt
+/// entry and starts a fresh game.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    version: u32,
+    data: Value,
+}
+
+const SAVE_VERSION: u32 = 2;
 
 impl HotSeat {
-    pub fn new(options: ReversiOptions) -> Result<HotSeat, Error> {
-        Ok(HotSeat {
-            game: Reversi::new(options)?,
+    /// A new game with `options`, the players named (blank names show the colours), and
+    /// optionally the moves of a record already played.
+    pub fn new(options: &GameOptions, names: [&str; 2], record: &str) -> Result<HotSeat, Error> {
+        let game = game_from_record(options, record)?;
+        let players = names.iter().map(|n| PlayerMeta { name: clean_name(n) }).collect();
+        Ok(HotSeat { data: GameData { game, players } })
+    }
+
+    pub fn data(&self) -> &GameData {
+        &self.data
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.data.game
+    }
+
+    /// The viewer's player: whoever is to move (the last mover once the game is over).
+    pub fn seat(&self) -> Player {
+        self.game().to_move().unwrap_or_else(|| {
+            self.game()
+                .log()
+                .iter()
+                .rev()
+                .find_map(|i| match i {
+                    LogItem::Move { player, .. } => Some(*player),
+                    _ => None,
+                })
+                .unwrap_or(Player::First)
         })
     }
 
-    pub fn game(&self) -> &Reversi {
-        &self.game
+    fn player_event(&self) -> Out {
+        (host::PLAYER, json!({ "index": self.seat().index() }))
     }
 
-    pub fn size(&self) -> u8 {
-        self.game.size()
+    /// What a host sends a freshly mounted viewer.
+    pub fn start_events(&self) -> Vec<Out> {
+        vec![self.player_event(), (host::STATE, self.data.to_value())]
     }
 
-    /// Every square in reading order (a1, b1, ..., a2, ...).
-    pub fn squares(&self) -> Vec<Square> {
-        let n = self.size();
-        (0..n)
-            .flat_map(|row| (0..n).map(move |col| Square::new(col, row)))
-            .collect()
-    }
-
-    pub fn cell(&self, square: Square) -> Cell {
-        Cell {
-            square,
-            disc: self.game.disc(square),
-            legal: self.game.is_legal(square),
+    /// Handles one viewer event.
+    pub fn handle(&mut self, name: &str, payload: &Value) -> Reply {
+        match name {
+            viewer::FETCH_STATE => Reply { events: vec![(host::STATE, self.data.to_value())], warning: None },
+            viewer::MOVE => self.on_move(payload),
+            viewer::FETCH_LOG => {
+                let log = self.game().log();
+                let start = payload.get("start").and_then(Value::as_u64).unwrap_or(0) as usize;
+                let end = payload.get("end").and_then(Value::as_u64).map_or(log.len(), |e| e as usize);
+                let slice: Vec<&LogItem> = log.iter().take(end).skip(start).collect();
+                Reply { events: vec![(host::GAMELOG, json!({ "start": start, "data": slice }))], warning: None }
+            }
+            _ => Reply::default(),
         }
     }
 
-    /// Plays `square` for whoever is to move; the game is unchanged on error.
-    pub fn play(&mut self, square: Square) -> Result<(), Error> {
-        self.game.try_play(square)
-    }
-
-    pub fn scores(&self) -> [u32; 2] {
-        self.game.scores()
-    }
-
-    pub fn to_move(&self) -> Option<Player> {
-        self.game.to_move()
-    }
-
-    /// The pass that happened right before the current turn, if any: the player who passed.
-    pub fn last_pass(&self) -> Option<Player> {
-        match self.game.turns().last() {
-            Some(turn) if turn.action == Action::Pass => Some(turn.player),
-            _ => None,
-        }
-    }
-
-    /// The status line: whose turn, a pass just made, or the result.
-    pub fn status(&self) -> String {
-        let [dark, light] = self.scores();
-        if let Some(outcome) = self.game.outcome() {
-            let result = match outcome {
-                Outcome::Win(Player::First) => format!("Dark wins {dark}-{light}"),
-                Outcome::Win(Player::Second) => format!("Light wins {light}-{dark}"),
-                Outcome::Draw => format!("Draw {dark}-{light}"),
-            };
-            return match self.game.conceded() {
-                Some(p) => format!("{} concedes. {result}", colour(p)),
-                None => result,
-            };
-        }
-        let Some(player) = self.to_move() else {
-            return String::new();
+    fn on_move(&mut self, payload: &Value) -> Reply {
+        let refused = |this: &HotSeat, why: String| Reply {
+            // The viewer waits for an answer: send the unchanged state back.
+            events: vec![this.player_event(), (host::STATE, this.data.to_value())],
+            warning: Some(format!("move refused: {why}")),
         };
-        let turn = format!("{} must play a disc", colour(player));
-        match self.last_pass() {
-            Some(passer) => format!("{} has no legal move and passes. {turn}", colour(passer)),
-            None => turn,
+        let mv: Move = match protocol::parse_move(payload) {
+            Ok(mv) => mv,
+            Err(e) => return refused(self, e),
+        };
+        let start = self.game().log().len();
+        let before_end = start - usize::from(self.game().ended());
+        if let Err(e) = self.data.game.play_move(self.seat(), mv) {
+            return refused(self, e.to_string());
+        }
+        let log = self.game().log();
+        let new_items = &log[before_end.min(log.len())..];
+        Reply {
+            events: vec![
+                self.player_event(),
+                (host::GAMELOG, json!({ "start": before_end, "data": new_items })),
+            ],
+            warning: None,
         }
     }
 
-    /// The screen-reader label of a cell: "f5, empty, legal move", "d4, light disc".
-    pub fn cell_label(&self, square: Square) -> String {
-        let cell = self.cell(square);
-        match (cell.disc, cell.legal) {
-            (Some(p), _) => format!("{square}, {} disc", colour(p).to_lowercase()),
-            (None, true) => format!("{square}, empty, legal move"),
-            (None, false) => format!("{square}, empty"),
-        }
+    /// Takes back the last move (hot-seat only).
+    pub fn undo(&mut self) -> Result<Vec<Out>, Error> {
+        self.data.game.undo()?;
+        Ok(self.changed())
     }
 
-    pub fn saved(&self) -> Saved {
-        Saved {
-            options: self.game.options(),
-            record: self.game.record(),
-            conceded: self.game.conceded(),
-        }
+    pub fn can_undo(&self) -> bool {
+        self.game().clone().undo().is_ok()
     }
 
-    /// Rebuilds a saved game; any inconsistency is an error (the caller starts fresh).
-    pub fn restore(saved: &Saved) -> Result<HotSeat, Error> {
-        let mut game = Reversi::from_record(saved.options, &saved.record)?;
-        if let Some(p) = saved.conceded {
-            game.concede(p)?;
+    /// Renames a player; a blank name shows the colour again.
+    pub fn rename(&mut self, player: Player, name: &str) -> Vec<Out> {
+        while self.data.players.len() < 2 {
+            self.data.players.push(PlayerMeta::default());
         }
-        Ok(HotSeat { game })
+        self.data.players[player.index()].name = clean_name(name);
+        self.changed()
     }
 
+    /// Replaces the whole game (new game, loaded record).
+    pub fn replace(&mut self, other: HotSeat) -> Vec<Out> {
+        *self = other;
+        self.changed()
+    }
+
+    fn changed(&self) -> Vec<Out> {
+        vec![self.player_event(), (host::STATE_UPDATED, Value::Null)]
+    }
+
+    /// The autosave text.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.saved()).unwrap_or_default()
+        serde_json::to_string(&Saved { version: SAVE_VERSION, data: self.data.to_value() }).unwrap_or_default()
     }
 
+    /// Reads an autosave; an old format, bad JSON or an inconsistent game is an error.
     pub fn from_json(text: &str) -> Result<HotSeat, String> {
-        let saved: Saved = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        HotSeat::restore(&saved).map_err(|e| e.to_string())
+        let saved: Saved = serde_json::from_str(text).map_err(|_| "not a saved game of this version".to_string())?;
+        if saved.version != SAVE_VERSION {
+            return Err(format!("saved by version {}, this is {SAVE_VERSION}", saved.version));
+        }
+        let data = GameData::from_value(&saved.data)?;
+        Ok(HotSeat { data })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::HostEvent;
+    use outflank_engine::{GameKind, Square};
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
+    fn names(events: &[Out]) -> Vec<&'static str> {
+        events.iter().map(|(n, _)| *n).collect()
     }
 
-    fn from_record(record: &str) -> HotSeat {
-        HotSeat {
-            game: Reversi::from_record(ReversiOptions::default(), record).unwrap(),
-        }
-    }
-
-    #[test]
-    fn start_position() {
-        let h = HotSeat::default();
-        assert_eq!(h.squares().len(), 64);
-        assert_eq!(h.squares()[0], sq("a1"));
-        assert_eq!(h.squares()[9], sq("b2"));
-        assert_eq!(h.status(), "Dark must play a disc");
-        assert_eq!(h.scores(), [2, 2]);
-        let legal: Vec<String> = h
-            .squares()
-            .into_iter()
-            .filter(|&s| h.cell(s).legal)
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(legal, ["d3", "c4", "f5", "e6"]);
-        assert_eq!(h.cell(sq("d5")).disc, Some(Player::First));
-        assert_eq!(h.cell(sq("d4")).disc, Some(Player::Second));
-        assert_eq!(h.cell_label(sq("f5")), "f5, empty, legal move");
-        assert_eq!(h.cell_label(sq("d4")), "d4, light disc");
-        assert_eq!(h.cell_label(sq("e5")), "e5, light disc");
-        assert_eq!(h.cell_label(sq("a1")), "a1, empty");
+    fn state_of(events: &[Out]) -> GameData {
+        let (_, v) = events.iter().find(|(n, _)| *n == host::STATE).unwrap();
+        GameData::from_value(v).unwrap()
     }
 
     #[test]
-    fn turns_alternate_and_illegal_moves_change_nothing() {
+    fn answers_fetch_state_and_applies_moves_for_whoever_is_to_move() {
         let mut h = HotSeat::default();
-        h.play(sq("f5")).unwrap();
-        assert_eq!(h.status(), "Light must play a disc");
+        assert_eq!(names(&h.start_events()), ["player", "state"]);
+        let r = h.handle("move", &json!("f5"));
+        assert_eq!(r.warning, None);
+        assert_eq!(names(&r.events), ["player", "gamelog"]);
+        assert_eq!(r.events[0].1, json!({"index": 1}));
+        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[1].1).unwrap() else { panic!() };
+        assert_eq!(slice.start, Some(1));
+        assert_eq!(slice.items.len(), 1);
+        let r = h.handle("fetchState", &Value::Null);
+        assert_eq!(state_of(&r.events).game.record(), "f5");
+        // Light is to move now; "f5" again is refused, the state is resent unchanged.
         let before = h.clone();
-        assert!(h.play(sq("a1")).is_err());
-        assert!(h.play(sq("f5")).is_err());
+        let r = h.handle("move", &json!("f5"));
+        assert!(r.warning.unwrap().contains("occupied"));
+        assert_eq!(state_of(&r.events).game, before.game().clone());
         assert_eq!(h, before);
+        assert!(h.handle("move", &json!({"nonsense": true})).warning.is_some());
+        assert_eq!(h, before);
+        assert_eq!(h.handle("ready", &Value::Null), Reply::default());
     }
 
     #[test]
-    fn game_end_names_the_winner() {
-        // Dark wipes out light in nine moves.
-        let h = from_record("d3c3b3d2e1d6d7e3f4");
-        assert_eq!(h.status(), "Dark wins 13-0");
-        assert_eq!(h.to_move(), None);
-        assert!(h.squares().iter().all(|&s| !h.cell(s).legal));
+    fn concede_undo_rename_and_fetch_log() {
+        let o = GameOptions::default();
+        let mut h = HotSeat::new(&o, ["Ann", "Bo"], "f5d6c3").unwrap();
+        assert_eq!(h.seat(), Player::Second);
+        let r = h.handle("move", &json!("concede"));
+        assert_eq!(r.warning, None);
+        assert!(h.game().ended());
+        assert_eq!(h.seat(), Player::First, "the last mover once over");
+        assert!(h.can_undo());
+        assert_eq!(names(&h.undo().unwrap()), ["player", "state:updated"]);
+        assert!(!h.game().ended());
+        h.undo().unwrap();
+        assert_eq!(h.game().record(), "f5d6");
+        let r = h.handle("fetchLog", &json!({"start": 1}));
+        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else { panic!() };
+        assert_eq!(slice.items.len(), 2);
+        h.rename(Player::First, "  Cy  ");
+        assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
+        assert_eq!(h.data().name(Player::Second).as_deref(), Some("Bo"));
+        let mut fresh = HotSeat::default();
+        assert!(!fresh.can_undo());
+        assert!(fresh.undo().is_err());
     }
 
     #[test]
-    fn save_and_restore() {
-        let h = from_record("f5d6c3d3c4");
-        let back = HotSeat::from_json(&h.to_json()).unwrap();
-        assert_eq!(back, h);
-        assert!(HotSeat::from_json("{not json").is_err());
-        assert!(HotSeat::from_json(r#"{"options":{"size":8},"record":"f5f5"}"#).is_err());
-        assert!(HotSeat::from_json(r#"{"options":{"size":7},"record":""}"#).is_err());
-    }
-
-    #[test]
-    fn a_pass_is_announced() {
-        // Search for a short game in which somebody passes while the game goes on.
-        let mut stack = vec![HotSeat::default()];
-        let mut found = None;
-        'search: while let Some(h) = stack.pop() {
-            for s in h.game().legal_moves() {
-                let mut next = h.clone();
-                next.play(s).unwrap();
-                if next.last_pass().is_some() && next.to_move().is_some() {
-                    found = Some(next);
-                    break 'search;
-                }
-                if next.game().turns().len() < 14 {
-                    stack.push(next);
-                }
-            }
+    fn saves_and_restores_every_game() {
+        for (game, size, record) in [
+            (GameKind::Reversi, Some(6), ""),
+            (GameKind::Gomoku, Some(15), "h8h9"),
+            (GameKind::TicTacToe, None, "b2"),
+        ] {
+            let o = GameOptions { game, size, ..GameOptions::default() };
+            let mut h = HotSeat::new(&o, ["A", ""], record).unwrap();
+            let first = h.game().legal_moves()[0].to_string();
+            assert_eq!(h.handle("move", &json!(first)).warning, None);
+            let back = HotSeat::from_json(&h.to_json()).unwrap();
+            assert_eq!(back, h);
+            assert_eq!(back.game().piece(Square::new(0, 0)), h.game().piece(Square::new(0, 0)));
         }
-        let h = found.expect("a game with a pass");
-        let passer = h.last_pass().unwrap();
-        assert_eq!(
-            h.status(),
-            format!(
-                "{} has no legal move and passes. {} must play a disc",
-                colour(passer),
-                colour(passer.other())
-            )
-        );
+    }
+
+    #[test]
+    fn old_or_corrupt_saves_are_errors() {
+        for bad in [
+            "{not json",
+            r#"{"options":{"size":8},"record":"f5"}"#,
+            r#"{"version":1,"data":{}}"#,
+            r#"{"version":2,"data":{"game":"reversi"}}"#,
+            r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2","b2"]}}"#,
+        ] {
+            assert!(HotSeat::from_json(bad).is_err(), "{bad}");
+        }
+        assert!(HotSeat::new(&GameOptions::default(), ["", ""], "f5f5").is_err());
     }
 }

@@ -1,14 +1,22 @@
-//! Outflank's viewer: a Leptos (CSR) page with a local hot-seat backend.
+//! Outflank's viewer: a Leptos (CSR) page that reaches the game only through the
+//! boardgamers.space viewer protocol, with a local hot-seat backend playing the host.
 //!
-//! - [`backend`]: the hot-seat game as plain data (status line, labels, save format).
-//! - [`storage`]: the autosave in localStorage.
-//! - [`components`]: the views (board, player panels, status line, controls).
+//! - [`protocol`]: event names and payloads (pure serde).
+//! - [`emitter`]: the on/once/off/emit event emitter between viewer and host.
+//! - [`backend`]: the hot-seat host (seed 003's local.ts) as plain data.
+//! - [`model`]: what the viewer says about a game (status, labels, panels, history).
+//! - [`anim`]: the move animation as a pure diff of two states.
+//! - [`storage`]: the autosave and the preferences in localStorage.
 
+pub mod anim;
 pub mod backend;
-pub mod components;
+pub mod emitter;
+pub mod model;
+pub mod protocol;
 pub mod storage;
+pub mod components;
 
-/// Mounts the hot-seat app on `<body>`.
+/// Mounts the hot-seat page on `<body>`.
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(components::App);

@@ -1,32 +1,73 @@
-//! A player's panel: colour, name, disc count; lit while that player is to move.
+//! A player's panel: colour, name (a button: the host may rename), count, Gomoku stones
+//! left; lit while that player is to move.
 
 use leptos::prelude::*;
 use outflank_engine::Player;
 
-use crate::backend::{colour, HotSeat};
+use super::viewer::Ctx;
+use crate::model::{self, Panel};
+use crate::protocol::ViewerEvent;
 
 #[component]
-pub fn PlayerPanel(game: RwSignal<HotSeat>, player: Player) -> impl IntoView {
+pub fn PlayerPanel(player: Player) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
     let i = player.index();
-    let active = Memo::new(move |_| game.with(|g| g.to_move() == Some(player)));
-    let score = Memo::new(move |_| game.with(|g| g.scores()[i]));
-    let chip = if player == Player::First {
-        "chip dark"
-    } else {
-        "chip light"
+    let panel = Memo::new(move |_| {
+        let frame_scores = ctx.frame.with(|f| f.as_ref().map(|f| f.scores));
+        ctx.data.with(|d| {
+            let d = d.as_ref()?;
+            let game = ctx.shown.get()?;
+            let mut p: Panel = model::panel(d, &game, player);
+            if let Some(scores) = frame_scores {
+                p.score = scores[i];
+            }
+            Some(p)
+        })
+    });
+    let get = move |f: fn(&Panel) -> String| panel.with(|p| p.as_ref().map(f).unwrap_or_default());
+    let active = move || panel.with(|p| p.as_ref().is_some_and(|p| p.active));
+    let winner = move || panel.with(|p| p.as_ref().is_some_and(|p| p.winner));
+    let class = move || {
+        let mut c = format!("player p{i}");
+        if active() {
+            c.push_str(" active");
+        }
+        if winner() {
+            c.push_str(" winner");
+        }
+        c
+    };
+    let clicked = move |_| {
+        let name = get(|p| p.name.clone());
+        ctx.emit(ViewerEvent::PlayerClicked { index: i, name });
     };
     view! {
-        <div
-            class="player"
-            class:active=move || active.get()
-            data-testid=format!("player-{i}")
-            aria-current=move || active.get().then_some("true")
-        >
-            <span class=chip aria-hidden="true"></span>
-            <span class="name">{colour(player)}</span>
-            <span class="score" data-testid=format!("score-{i}") aria-label=move || {
-                format!("{} discs", score.get())
-            }>{move || score.get()}</span>
+        <div class=class data-testid=format!("player-{i}") aria-current=move || active().then_some("true")>
+            <span class="chip" data-owner=if i == 0 { "first" } else { "second" } aria-hidden="true"></span>
+            <span class="who">
+                <button
+                    type="button"
+                    class="name"
+                    data-testid=format!("name-{i}")
+                    title=move || if ctx.hot_seat { "Rename this player" } else { "Player" }
+                    on:click=clicked
+                >
+                    {move || get(|p| p.name.clone())}
+                </button>
+                <span class="colour">
+                    {move || panel.with(|p| p.as_ref().filter(|p| p.name != p.colour).map(|p| p.colour.to_string()))}
+                    {move || panel.with(|p| p.as_ref().and_then(|p| p.stones_left)).map(|n| view! {
+                        <span class="stones" data-testid=format!("stones-{i}")>{format!(" · {n} stones left")}</span>
+                    })}
+                </span>
+            </span>
+            <span
+                class="score"
+                data-testid=format!("score-{i}")
+                aria-label=move || format!("{} {}", get(|p| p.score.to_string()), get(|p| p.score_unit.to_string()))
+            >
+                {move || get(|p| p.score.to_string())}
+            </span>
         </div>
     }
 }

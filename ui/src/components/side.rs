@@ -1,0 +1,221 @@
+//! Beside the board: history navigation, the move list with the record, preferences, and
+//! the end-of-game statistics.
+
+use leptos::prelude::*;
+use outflank_engine::{Game, Player};
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use super::viewer::Ctx;
+use crate::model;
+use crate::protocol::{Skin, Speed, ThemePref};
+
+/// init / prev / next / now (Home, Left, Right, End).
+#[component]
+pub fn HistoryBar() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pos = Memo::new(move |_| ctx.position());
+    let button = move |key: &'static str, label: &'static str, title: &'static str, at_end: fn((usize, usize)) -> bool| {
+        view! {
+            <button
+                type="button"
+                class="button small"
+                data-testid=format!("history-{key}")
+                title=title
+                aria-label=title
+                disabled=move || at_end(pos.get())
+                on:click=move |_| ctx.history(key)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="history" role="group" aria-label="History">
+            {button("init", "«", "First position (Home)", |(c, _)| c == 0)}
+            {button("prev", "‹", "Previous move (Left)", |(c, _)| c == 0)}
+            <span class="history-pos" data-testid="history-position">
+                {move || {
+                    let (c, t) = pos.get();
+                    format!("{c}/{t}")
+                }}
+            </span>
+            {button("next", "›", "Next move (Right)", |(c, t)| c >= t)}
+            {button("now", "»", "Current position (End)", |(c, t)| c >= t)}
+        </div>
+        <Show when=move || ctx.historical()>
+            <p class="historical-marker" data-testid="historical">"Historical view"</p>
+        </Show>
+    }
+}
+
+/// The moves in notation; a click shows that position. The record can be copied.
+#[component]
+pub fn MoveList() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let entries = Memo::new(move |_| ctx.data.with(|d| d.as_ref().map(|d| model::move_list(&d.game)).unwrap_or_default()));
+    let record = Memo::new(move |_| ctx.data.with(|d| d.as_ref().map(|d| d.game.record()).unwrap_or_default()));
+    let copied = RwSignal::new(None::<&'static str>);
+    let copy = move |_| {
+        let text = record.get_untracked();
+        let clipboard = window().navigator().clipboard();
+        let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| copied.set(Some("Record copied")));
+        let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+            copied.set(Some("Copy failed: select the record and copy it"))
+        });
+        let _ = clipboard.write_text(&text).then2(&ok, &err);
+        // Each runs at most once, after this handler returns: leave them to JavaScript.
+        ok.forget();
+        err.forget();
+    };
+    view! {
+        <section class="moves" aria-label="Moves">
+            <ol class="move-list" data-testid="move-list">
+                {move || {
+                    let (current, _) = ctx.position();
+                    entries
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, m)| {
+                            let ply = m.ply;
+                            let here = m.placed && ply == current;
+                            let class = format!("move p{}", m.player.index());
+                            let label = format!("{} {}", if m.player == Player::First { "first player" } else { "second player" }, m.text);
+                            view! {
+                                <li class=class>
+                                    <button
+                                        type="button"
+                                        data-ply=ply.to_string()
+                                        aria-label=format!("Move {}: {label}", k + 1)
+                                        aria-current=here.then_some("step")
+                                        on:click=move |_| ctx.goto(ply)
+                                    >
+                                        {m.text.clone()}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+            <div class="record">
+                <label for="outflank-record">"Record"</label>
+                <input id="outflank-record" data-testid="record" readonly prop:value=move || record.get() />
+                <button type="button" class="button small" data-testid="copy-record" on:click=copy>
+                    "Copy"
+                </button>
+                <span class="copied" role="status">{move || copied.get()}</span>
+            </div>
+        </section>
+    }
+}
+
+/// Skin, highlights, animation speed, theme.
+#[component]
+pub fn PrefsPanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let open = RwSignal::new(false);
+    let prefs = ctx.prefs;
+    view! {
+        <button
+            type="button"
+            class="button"
+            data-testid="preferences"
+            aria-expanded=move || if open.get() { "true" } else { "false" }
+            aria-controls="outflank-prefs"
+            on:click=move |_| open.update(|o| *o = !*o)
+        >
+            "Preferences"
+        </button>
+        <Show when=move || open.get()>
+            <fieldset class="prefs" id="outflank-prefs">
+                <legend>"Preferences"</legend>
+                <label>
+                    "Board style "
+                    <select
+                        data-testid="pref-skin"
+                        on:change=move |e| ctx.set_preference("skin", json!(event_target_value(&e)))
+                        prop:value=move || if prefs.get().skin == Skin::Wooden { "wooden" } else { "classic" }
+                    >
+                        <option value="classic">"Classic"</option>
+                        <option value="wooden">"Wooden"</option>
+                    </select>
+                </label>
+                <label>
+                    <input
+                        type="checkbox"
+                        data-testid="pref-highlights"
+                        prop:checked=move || prefs.get().highlights
+                        on:change=move |e| ctx.set_preference("highlights", json!(event_target_checked(&e)))
+                    />
+                    " Show possible moves"
+                </label>
+                <label>
+                    "Animation "
+                    <select
+                        data-testid="pref-speed"
+                        on:change=move |e| ctx.set_preference("speed", json!(event_target_value(&e)))
+                        prop:value=move || match prefs.get().speed {
+                            Speed::Off => "off",
+                            Speed::Fast => "fast",
+                            Speed::Normal => "normal",
+                        }
+                    >
+                        <option value="normal">"Normal"</option>
+                        <option value="fast">"Fast"</option>
+                        <option value="off">"Off"</option>
+                    </select>
+                </label>
+                {ctx.reduced_motion.then(|| view! { <p class="hint">"Animations are off: your system asks for reduced motion."</p> })}
+                <label>
+                    "Theme "
+                    <select
+                        data-testid="pref-theme"
+                        on:change=move |e| ctx.set_preference("theme", json!(event_target_value(&e)))
+                        prop:value=move || match prefs.get().theme {
+                            ThemePref::Auto => "auto",
+                            ThemePref::Light => "light",
+                            ThemePref::Dark => "dark",
+                        }
+                    >
+                        <option value="auto">"Automatic"</option>
+                        <option value="light">"Light"</option>
+                        <option value="dark">"Dark"</option>
+                    </select>
+                </label>
+            </fieldset>
+        </Show>
+    }
+}
+
+/// The result and per-player statistics once the game is over (seed 000).
+#[component]
+pub fn StatsPanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let content = move || {
+        ctx.data.with(|d| {
+            let d = d.as_ref()?;
+            let names = [model::display_name(d, Player::First), model::display_name(d, Player::Second)];
+            let result = model::result_text(d, &d.game).unwrap_or_default();
+            let rows = model::stats_rows(&d.game)
+                .into_iter()
+                .map(|(label, [a, b])| view! { <tr><th scope="row">{label}</th><td>{a}</td><td>{b}</td></tr> })
+                .collect_view();
+            Some(view! {
+                <p class="result" data-testid="result">{result}</p>
+                <table class="stats-table">
+                    <caption>"Statistics"</caption>
+                    <thead><tr><td></td><th scope="col">{names[0].clone()}</th><th scope="col">{names[1].clone()}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            })
+        })
+    };
+    view! {
+        <section class="stats" data-testid="stats" aria-label="End of game">
+            <h3>"Game over"</h3>
+            {content}
+        </section>
+    }
+}

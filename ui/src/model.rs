@@ -1,0 +1,436 @@
+//! What the viewer says about a game: names, status line, cell labels, panels, the move
+//! list, history positions, statistics and announcements. Pure functions of the game data
+//! (asking the engine only pure questions); the views just show them. Tested natively.
+
+use outflank_engine::{AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square};
+
+use crate::protocol::GameData;
+
+/// The colour (or mark) of a player's pieces: "Dark"/"Light", "Black"/"White", "X"/"O".
+pub fn colour_name(kind: GameKind, player: Player) -> &'static str {
+    match (kind, player) {
+        (GameKind::Reversi, p) => p.colour_name(),
+        (GameKind::Gomoku, Player::First) => "Black",
+        (GameKind::Gomoku, Player::Second) => "White",
+        (GameKind::TicTacToe, Player::First) => "X",
+        (GameKind::TicTacToe, Player::Second) => "O",
+    }
+}
+
+/// What a player puts down: "disc", "stone", "mark".
+pub fn piece_noun(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Reversi => "disc",
+        GameKind::Gomoku => "stone",
+        GameKind::TicTacToe => "mark",
+    }
+}
+
+pub fn game_title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Reversi => "Reversi",
+        GameKind::Gomoku => "Gomoku",
+        GameKind::TicTacToe => "Tic-Tac-Toe",
+    }
+}
+
+/// A player's name as shown: the host's name for them, else their colour.
+pub fn display_name(data: &GameData, player: Player) -> String {
+    data.name(player).unwrap_or_else(|| colour_name(data.game.kind(), player).to_string())
+}
+
+/// Every square of a board of side `n`, in reading order (a1, b1, ..., a2, ...).
+pub fn squares(n: u8) -> Vec<Square> {
+    (0..n).flat_map(|row| (0..n).map(move |col| Square::new(col, row))).collect()
+}
+
+/// The pieces of a game in reading order.
+pub fn pieces(game: &AnyGame) -> Vec<Option<Player>> {
+    squares(game.size()).into_iter().map(|sq| game.piece(sq)).collect()
+}
+
+/// The screen-reader label of a cell: "f5, empty, legal move", "d4, light disc",
+/// "h8, black stone", "b2, X".
+pub fn cell_label(kind: GameKind, square: Square, piece: Option<Player>, legal: bool) -> String {
+    match (piece, kind) {
+        (Some(p), GameKind::TicTacToe) => format!("{square}, {}", colour_name(kind, p)),
+        (Some(p), _) => format!("{square}, {} {}", colour_name(kind, p).to_lowercase(), piece_noun(kind)),
+        (None, _) if legal => format!("{square}, empty, legal move"),
+        (None, _) => format!("{square}, empty"),
+    }
+}
+
+/// The player who passed right before the current turn (Reversi), if the game goes on.
+pub fn last_pass(game: &AnyGame) -> Option<Player> {
+    if game.ended() {
+        return None;
+    }
+    match game.log().last() {
+        Some(LogItem::Event(LogEvent::Pass { player })) => Some(*player),
+        _ => None,
+    }
+}
+
+/// How the game ended early, if it did: (who, "concedes" | "left the game").
+fn resignation(game: &AnyGame) -> Option<(Player, &'static str)> {
+    game.log().iter().rev().find_map(|item| match item {
+        LogItem::Event(LogEvent::Concede { player }) => Some((*player, "concedes")),
+        LogItem::Event(LogEvent::Drop { player }) => Some((*player, "left the game")),
+        _ => None,
+    })
+}
+
+/// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row".
+pub fn result_text(data: &GameData, game: &AnyGame) -> Option<String> {
+    let outcome = game.outcome()?;
+    let name = |p: Player| display_name(data, p);
+    let [a, b] = game.scores();
+    let result = match (game.kind(), outcome.winner()) {
+        (GameKind::Reversi, Some(Player::First)) => format!("{} wins {a}-{b}", name(Player::First)),
+        (GameKind::Reversi, Some(Player::Second)) => format!("{} wins {b}-{a}", name(Player::Second)),
+        (GameKind::Reversi, None) => format!("Draw {a}-{b}"),
+        (kind, Some(w)) => match resignation(game) {
+            Some(_) => format!("{} wins", name(w)),
+            None if kind == GameKind::Gomoku => format!("{} wins with five in a row", name(w)),
+            None => format!("{} wins with three in a row", name(w)),
+        },
+        (_, None) => "Draw: the board is full".to_string(),
+    };
+    Some(match resignation(game) {
+        Some((p, how)) => format!("{} {how}. {result}", name(p)),
+        None => result,
+    })
+}
+
+/// The status line (seed 000's wording): "Dark must play a disc", "You must play a disc"
+/// (when the viewer's own player is to move outside hot-seat), a pass notice, the result.
+pub fn status(data: &GameData, game: &AnyGame, viewer: Option<Player>, hot_seat: bool) -> String {
+    if let Some(result) = result_text(data, game) {
+        return result;
+    }
+    let Some(to_move) = game.to_move() else {
+        return String::new();
+    };
+    let who = if !hot_seat && viewer == Some(to_move) {
+        "You".to_string()
+    } else {
+        display_name(data, to_move)
+    };
+    let turn = format!("{who} must play a {}", piece_noun(game.kind()));
+    match last_pass(game) {
+        Some(p) => format!("{} has no legal move and passes. {turn}", display_name(data, p)),
+        None => turn,
+    }
+}
+
+/// One entry of the move list.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveEntry {
+    /// The history position that shows the board after this entry.
+    pub ply: usize,
+    pub player: Player,
+    /// "f5", "pass", "concedes", "left".
+    pub text: String,
+    /// A placed piece (not a pass or resignation).
+    pub placed: bool,
+}
+
+/// The moves in notation, with passes and a resignation, each with its history position.
+pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
+    let mut ply = 0;
+    let mut out = Vec::new();
+    for item in game.log() {
+        let (player, text, placed) = match item {
+            LogItem::Move { player, square, .. } => {
+                ply += 1;
+                (player, square.to_string(), true)
+            }
+            LogItem::Event(LogEvent::Pass { player }) => (player, "pass".to_string(), false),
+            LogItem::Event(LogEvent::Concede { player }) => (player, "concedes".to_string(), false),
+            LogItem::Event(LogEvent::Drop { player }) => (player, "left".to_string(), false),
+            LogItem::Event(_) => continue,
+        };
+        out.push(MoveEntry { ply, player, text, placed });
+    }
+    out
+}
+
+/// The number of pieces placed: the last history position.
+pub fn move_count(game: &AnyGame) -> usize {
+    game.log().iter().filter(|i| matches!(i, LogItem::Move { .. })).count()
+}
+
+/// The game as it was after `ply` pieces were placed (0 = the start); the whole game
+/// (with its resignation, if any) at or past the last.
+pub fn game_at(game: &AnyGame, ply: usize) -> Result<AnyGame, Error> {
+    if ply >= move_count(game) {
+        return Ok(game.clone());
+    }
+    let log = game.log();
+    let index = if ply == 0 {
+        0
+    } else {
+        log.iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i, LogItem::Move { .. }))
+            .nth(ply - 1)
+            .map_or(0, |(k, _)| k)
+    };
+    game.replay_to(index)
+}
+
+/// The history position that shows the game right after log item `index` (host replay).
+pub fn ply_of_log_index(game: &AnyGame, index: usize) -> usize {
+    game.log().iter().take(index.saturating_add(1)).filter(|i| matches!(i, LogItem::Move { .. })).count()
+}
+
+/// Whether `player` may concede now (their turn; in Reversi only while behind).
+pub fn can_concede(game: &AnyGame, player: Player) -> bool {
+    game.clone().play_move(player, Move::Concede).is_ok()
+}
+
+/// A player's panel.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Panel {
+    pub name: String,
+    pub colour: &'static str,
+    /// The number in the panel: discs (Reversi) or the BGS score.
+    pub score: u32,
+    /// What the number counts, for screen readers: "discs", "points".
+    pub score_unit: &'static str,
+    /// Gomoku's stones left in the bowl.
+    pub stones_left: Option<u32>,
+    pub active: bool,
+    pub winner: bool,
+}
+
+pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
+    let stones_left = match game.stats() {
+        GameStats::Grid(stats) => stats[player.index()].stones_left,
+        GameStats::Reversi(_) => None,
+    };
+    Panel {
+        name: display_name(data, player),
+        colour: colour_name(game.kind(), player),
+        score: game.scores()[player.index()],
+        score_unit: if game.kind() == GameKind::Reversi { "discs" } else { "points" },
+        stones_left,
+        active: game.to_move() == Some(player),
+        winner: game.outcome().and_then(|o| o.winner()) == Some(player),
+    }
+}
+
+/// The end-of-game statistics table: (row label, value per player).
+pub fn stats_rows(game: &AnyGame) -> Vec<(&'static str, [u32; 2])> {
+    let per = |f: &dyn Fn(usize) -> u32| [f(0), f(1)];
+    match game.stats() {
+        GameStats::Reversi(s) => vec![
+            ("Discs", game.scores()),
+            ("Discs played", per(&|i| s[i].moves)),
+            ("Played on a corner", per(&|i| s[i].corners)),
+            ("Played on a border", per(&|i| s[i].borders)),
+            ("Played in the centre", per(&|i| s[i].centre)),
+            ("Discs turned over", per(&|i| s[i].turned_over)),
+            ("Passes", per(&|i| s[i].passes)),
+        ],
+        GameStats::Grid(s) => {
+            let mut rows = vec![("Moves", per(&|i| s[i].moves))];
+            if s[0].stones_left.is_some() {
+                rows.push(("Stones left", per(&|i| s[i].stones_left.unwrap_or(0))));
+            }
+            rows
+        }
+    }
+}
+
+/// The sentence announced (aria-live) and logged for the log items after the first
+/// `known` ones: "Dark plays f5 and turns over 1 disc. Light must play a disc".
+pub fn announce(data: &GameData, known: usize) -> Option<String> {
+    let game = &data.game;
+    let name = |p: Player| display_name(data, p);
+    let mut parts = Vec::new();
+    for item in game.log().into_iter().skip(known) {
+        match item {
+            LogItem::Move { player, square, flipped } => parts.push(match game.kind() {
+                GameKind::Reversi => {
+                    let n = flipped.len();
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("{} plays {square} and turns over {n} disc{s}.", name(player))
+                }
+                _ => format!("{} plays {square}.", name(player)),
+            }),
+            LogItem::Event(LogEvent::Pass { player }) => {
+                parts.push(format!("{} has no legal move and passes.", name(player)))
+            }
+            LogItem::Event(LogEvent::Concede { player }) => parts.push(format!("{} concedes.", name(player))),
+            LogItem::Event(LogEvent::Drop { player }) => parts.push(format!("{} left the game.", name(player))),
+            LogItem::Event(LogEvent::End { .. }) => {
+                if let Some(r) = result_text(data, game) {
+                    // The result repeats the resignation; say it once.
+                    let r = r.rsplit(". ").next().unwrap_or(&r).to_string();
+                    parts.push(format!("{r}."));
+                }
+            }
+            LogItem::Event(LogEvent::Start) => {}
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// When `after` is `before` with more log items (the same game, moves added), the number
+/// of `before`'s items it keeps (its end item, if any, excepted); `None` otherwise.
+pub fn extends(before: &AnyGame, after: &AnyGame) -> Option<usize> {
+    if before.options() != after.options() {
+        return None;
+    }
+    let (old, new) = (before.log(), after.log());
+    let known = old.iter().take_while(|i| !matches!(i, LogItem::Event(LogEvent::End { .. }))).count();
+    (new.len() > known && old[..known] == new[..known] && new.len() >= old.len()).then_some(known)
+}
+
+/// The line that won a Gomoku or Tic-Tac-Toe game, if there is one.
+pub fn winning_line(game: &AnyGame) -> Vec<Square> {
+    match game {
+        AnyGame::Gomoku(g) => g.grid().winning_line().to_vec(),
+        AnyGame::TicTacToe(g) => g.grid().winning_line().to_vec(),
+        AnyGame::Reversi(_) => Vec::new(),
+    }
+}
+
+/// Reads a record ("f5d6c3", spaces and commas allowed) for a new game with `options`:
+/// every move checked by the engine; the first bad one is a clear error.
+pub fn game_from_record(options: &outflank_engine::GameOptions, record: &str) -> Result<AnyGame, Error> {
+    let mut game = AnyGame::new(options)?;
+    for (k, text) in outflank_engine::notation::split_record(record).enumerate() {
+        let fail = |reason: Error| Error::BadRecord { index: k + 1, text: text.to_string(), reason: Box::new(reason) };
+        let square: Square = text.parse().map_err(fail)?;
+        let player = game.to_move().ok_or_else(|| fail(Error::GameOver))?;
+        game.play_move(player, Move::Place(square)).map_err(fail)?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::PlayerMeta;
+    use outflank_engine::GameOptions;
+
+    fn opts(game: GameKind, size: Option<u8>) -> GameOptions {
+        GameOptions { game, size, ..GameOptions::default() }
+    }
+
+    fn data(game: AnyGame) -> GameData {
+        GameData::new(game)
+    }
+
+    fn reversi(record: &str) -> GameData {
+        data(game_from_record(&GameOptions::default(), record).unwrap())
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn reversi_start() {
+        let d = reversi("");
+        assert_eq!(status(&d, &d.game, Some(Player::First), true), "Dark must play a disc");
+        assert_eq!(status(&d, &d.game, Some(Player::First), false), "You must play a disc");
+        assert_eq!(status(&d, &d.game, Some(Player::Second), false), "Dark must play a disc");
+        assert_eq!(squares(8).len(), 64);
+        assert_eq!(squares(8)[9], sq("b2"));
+        assert_eq!(cell_label(GameKind::Reversi, sq("f5"), None, true), "f5, empty, legal move");
+        assert_eq!(cell_label(GameKind::Reversi, sq("d4"), Some(Player::Second), false), "d4, light disc");
+        assert_eq!(cell_label(GameKind::Gomoku, sq("h8"), Some(Player::First), false), "h8, black stone");
+        assert_eq!(cell_label(GameKind::TicTacToe, sq("b2"), Some(Player::Second), false), "b2, O");
+        assert_eq!(cell_label(GameKind::TicTacToe, sq("a1"), None, false), "a1, empty");
+        let p = panel(&d, &d.game, Player::First);
+        assert_eq!((p.name.as_str(), p.score, p.active, p.stones_left), ("Dark", 2, true, None));
+    }
+
+    #[test]
+    fn names_replace_colours() {
+        let mut d = reversi("f5");
+        d.players = vec![PlayerMeta { name: "Ann".into() }, PlayerMeta { name: "Bo".into() }];
+        assert_eq!(status(&d, &d.game, None, true), "Bo must play a disc");
+        assert_eq!(announce(&d, 1).unwrap(), "Ann plays f5 and turns over 1 disc.");
+        assert_eq!(panel(&d, &d.game, Player::Second).colour, "Light");
+    }
+
+    #[test]
+    fn results_and_resignations() {
+        let d = reversi("d3c3b3d2e1d6d7e3f4");
+        assert_eq!(status(&d, &d.game, None, true), "Dark wins 13-0");
+        assert!(panel(&d, &d.game, Player::First).winner);
+        let mut g = game_from_record(&GameOptions::default(), "f5d6c3").unwrap();
+        // Light (to move) is behind 2-5... after c3 dark has more: light may concede.
+        assert!(can_concede(&g, Player::Second));
+        assert!(!can_concede(&g, Player::First));
+        g.play_move(Player::Second, Move::Concede).unwrap();
+        let d = data(g);
+        assert!(status(&d, &d.game, None, true).starts_with("Light concedes. Dark wins"));
+        assert_eq!(move_list(&d.game).last().unwrap().text, "concedes");
+        assert!(announce(&d, 4).unwrap().starts_with("Light concedes. Dark wins"));
+
+        let ttt = data(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap());
+        assert_eq!(status(&ttt, &ttt.game, None, true), "X wins with three in a row");
+        let draw = data(game_from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap());
+        assert_eq!(status(&draw, &draw.game, None, true), "Draw: the board is full");
+        let g = data(game_from_record(&opts(GameKind::Gomoku, Some(15)), "").unwrap());
+        assert_eq!(status(&g, &g.game, None, true), "Black must play a stone");
+        let p = panel(&g, &g.game, Player::First);
+        assert_eq!((p.stones_left, p.score_unit), (Some(113), "points"));
+    }
+
+    #[test]
+    fn history_positions_and_move_list() {
+        let d = reversi("f5d6c3");
+        assert_eq!(move_count(&d.game), 3);
+        let at1 = game_at(&d.game, 1).unwrap();
+        assert_eq!(at1.record(), "f5");
+        assert_eq!(at1.to_move(), Some(Player::Second));
+        assert_eq!(game_at(&d.game, 0).unwrap().record(), "");
+        assert_eq!(game_at(&d.game, 9).unwrap(), d.game);
+        let list = move_list(&d.game);
+        assert_eq!(list.iter().map(|m| (m.ply, m.text.as_str())).collect::<Vec<_>>(), [(1, "f5"), (2, "d6"), (3, "c3")]);
+        assert_eq!(ply_of_log_index(&d.game, 0), 0);
+        assert_eq!(ply_of_log_index(&d.game, 2), 2);
+    }
+
+    #[test]
+    fn passes_in_status_list_and_history() {
+        // Dark passes after the 16th disc (found with the engine).
+        let d = reversi("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4");
+        assert_eq!(last_pass(&d.game), Some(Player::First));
+        assert_eq!(status(&d, &d.game, None, true), "Dark has no legal move and passes. Light must play a disc");
+        let list = move_list(&d.game);
+        let pass = list.last().unwrap();
+        assert_eq!((pass.text.as_str(), pass.ply, pass.placed), ("pass", 16, false));
+        assert!(announce(&d, 16).unwrap().ends_with("Dark has no legal move and passes."));
+        // The position after the 16th disc is the one with the pass made.
+        assert_eq!(last_pass(&game_at(&d.game, 16).unwrap()), Some(Player::First));
+    }
+
+    #[test]
+    fn records_load_with_clear_errors() {
+        let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8 h9, a19").unwrap();
+        assert_eq!(g.piece(sq("a19")), Some(Player::First));
+        let e = game_from_record(&GameOptions::default(), "f5f5").unwrap_err();
+        assert_eq!(e.to_string(), "move 2 (f5) of the record: f5 is already occupied");
+        assert!(game_from_record(&GameOptions::default(), "f5zz").is_err());
+        assert!(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1a2b2a3c3").is_err());
+    }
+
+    #[test]
+    fn statistics() {
+        let d = reversi("d3c3b3d2e1d6d7e3f4");
+        let rows = stats_rows(&d.game);
+        assert_eq!(rows[0], ("Discs", [13, 0]));
+        assert_eq!(rows[1], ("Discs played", [5, 4]));
+        let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8h9").unwrap();
+        assert_eq!(stats_rows(&g), [("Moves", [1, 1]), ("Stones left", [180, 179])]);
+        let t = game_from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
+        assert_eq!(stats_rows(&t), [("Moves", [1, 0])]);
+    }
+}

@@ -1,0 +1,499 @@
+//! The viewer protocol of the boardgamers.space wrapper (SPEC "Viewer protocol"): event
+//! names and payloads as plain serde types. No DOM, no signals: tested natively.
+//!
+//! Payloads travel as [`serde_json::Value`] (JSON-safe by construction). A host event is
+//! read with [`HostEvent::parse`]; anything malformed is an `Err` naming what was wrong,
+//! which the viewer logs as a warning and otherwise ignores.
+
+use outflank_engine::{AnyGame, LogItem, Move, Player};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+/// Host -> viewer event names.
+pub mod host {
+    pub const STATE: &str = "state";
+    pub const STATE_UPDATED: &str = "state:updated";
+    pub const GAMELOG: &str = "gamelog";
+    pub const PLAYER: &str = "player";
+    pub const PREFERENCES: &str = "preferences";
+    pub const AVATARS: &str = "avatars";
+    pub const REPLAY_START: &str = "replay:start";
+    pub const REPLAY_TO: &str = "replay:to";
+    pub const REPLAY_END: &str = "replay:end";
+    pub const THEME: &str = "theme";
+    /// Every host event, for the viewer to subscribe to and an embedder to check against.
+    pub const ALL: [&str; 10] = [
+        STATE,
+        STATE_UPDATED,
+        GAMELOG,
+        PLAYER,
+        PREFERENCES,
+        AVATARS,
+        REPLAY_START,
+        REPLAY_TO,
+        REPLAY_END,
+        THEME,
+    ];
+}
+
+/// Viewer -> host event names.
+pub mod viewer {
+    pub const READY: &str = "ready";
+    pub const MOVE: &str = "move";
+    pub const FETCH_STATE: &str = "fetchState";
+    pub const FETCH_LOG: &str = "fetchLog";
+    pub const ADD_LOG: &str = "addLog";
+    pub const REPLACE_LOG: &str = "replaceLog";
+    pub const REPLAY_INFO: &str = "replay:info";
+    pub const UPDATE_PREFERENCE: &str = "update:preference";
+    pub const PLAYER_CLICKED: &str = "player:clicked";
+}
+
+/// Longest player name shown; longer names are cut.
+pub const MAX_NAME: usize = 40;
+
+/// A player's metadata as the host knows it.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct PlayerMeta {
+    #[serde(default)]
+    pub name: String,
+}
+
+/// The game data (BGS `GameData`): the engine's JSON form of an [`AnyGame`], plus an
+/// optional `players` array of `{name}` that hosts store beside it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameData {
+    pub game: AnyGame,
+    pub players: Vec<PlayerMeta>,
+}
+
+impl GameData {
+    pub fn new(game: AnyGame) -> GameData {
+        GameData { game, players: Vec::new() }
+    }
+
+    /// The name of `player`, trimmed and cut to [`MAX_NAME`]; `None` when unset.
+    pub fn name(&self, player: Player) -> Option<String> {
+        let name = clean_name(&self.players.get(player.index())?.name);
+        (!name.is_empty()).then_some(name)
+    }
+
+    pub fn to_value(&self) -> Value {
+        let mut value = serde_json::to_value(&self.game).unwrap_or(Value::Null);
+        if let (Value::Object(map), false) = (&mut value, self.players.is_empty()) {
+            map.insert("players".into(), serde_json::to_value(&self.players).unwrap_or(Value::Null));
+        }
+        value
+    }
+
+    /// Reads game data; the engine replays and checks the game, so inconsistent data is
+    /// an error, never a wrong board.
+    pub fn from_value(value: &Value) -> Result<GameData, String> {
+        let Value::Object(map) = value else {
+            return Err("the state is not an object".into());
+        };
+        let mut map: Map<String, Value> = map.clone();
+        let players = match map.remove("players") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p)
+                .map_err(|e| format!("players: {e}"))?,
+        };
+        let game: AnyGame =
+            serde_json::from_value(Value::Object(map)).map_err(|e| format!("the game: {e}"))?;
+        Ok(GameData { game, players })
+    }
+}
+
+/// A name as shown: whitespace collapsed, at most [`MAX_NAME`] characters.
+pub fn clean_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_NAME).collect()
+}
+
+/// A slice of the game log, as `gamelog` carries it: `{start, data}` or a bare logSlice
+/// result `{log, availableMoves}` (start unknown then).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LogSlice {
+    pub start: Option<usize>,
+    pub items: Vec<LogItem>,
+}
+
+/// The user's display preferences.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Preferences {
+    pub skin: Skin,
+    /// Show the legal moves of the player to move.
+    pub highlights: bool,
+    pub speed: Speed,
+    pub theme: ThemePref,
+}
+
+impl Default for Preferences {
+    fn default() -> Preferences {
+        Preferences { skin: Skin::Classic, highlights: true, speed: Speed::Normal, theme: ThemePref::Auto }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Skin {
+    #[default]
+    Classic,
+    Wooden,
+}
+
+/// Animation speed; `prefers-reduced-motion` makes any speed `Off`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Speed {
+    Off,
+    Fast,
+    #[default]
+    Normal,
+}
+
+/// Dark theme: follow the host (or the system), or force it on or off.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ThemePref {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Preferences {
+    /// Applies the known keys of a `preferences` object; returns what could not be read
+    /// (unknown keys are ignored, as hosts send preferences of every game).
+    pub fn merge(&mut self, value: &Value) -> Result<(), String> {
+        let Value::Object(map) = value else {
+            return Err("preferences must be an object".into());
+        };
+        let mut bad = Vec::new();
+        for (name, value) in map {
+            if let Err(e) = self.set(name, value) {
+                if e != UNKNOWN {
+                    bad.push(e);
+                }
+            }
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(bad.join("; "))
+        }
+    }
+
+    /// Sets one preference by name (as `update:preference` names it).
+    pub fn set(&mut self, name: &str, value: &Value) -> Result<(), String> {
+        fn read<T: for<'de> Deserialize<'de>>(name: &str, value: &Value) -> Result<T, String> {
+            serde_json::from_value(value.clone()).map_err(|_| format!("preference {name}: {value} is not allowed"))
+        }
+        match name {
+            "skin" => self.skin = read(name, value)?,
+            "highlights" => self.highlights = read(name, value)?,
+            "speed" => self.speed = read(name, value)?,
+            "theme" => self.theme = read(name, value)?,
+            _ => return Err(UNKNOWN.into()),
+        }
+        Ok(())
+    }
+
+    /// Reads a stored preferences object; anything unreadable keeps its default.
+    pub fn from_value_lenient(value: &Value) -> (Preferences, Result<(), String>) {
+        let mut prefs = Preferences::default();
+        let result = prefs.merge(value);
+        (prefs, result)
+    }
+}
+
+const UNKNOWN: &str = "unknown preference";
+
+/// A host event, read and checked.
+#[derive(Clone, PartialEq, Debug)]
+pub enum HostEvent {
+    State(Box<GameData>),
+    StateUpdated,
+    Gamelog(LogSlice),
+    /// The viewer's player; `None` for a spectator.
+    Player(Option<Player>),
+    Preferences(Value),
+    Avatars(Vec<String>),
+    ReplayStart,
+    /// Show the game as it was after log item `to`.
+    ReplayTo(usize),
+    ReplayEnd,
+    Theme { dark: bool },
+}
+
+impl HostEvent {
+    /// Reads event `name` with `payload`. Unknown names and malformed payloads are errors.
+    pub fn parse(name: &str, payload: &Value) -> Result<HostEvent, String> {
+        let what = |e: String| format!("{name}: {e}");
+        Ok(match name {
+            host::STATE => HostEvent::State(Box::new(GameData::from_value(payload).map_err(what)?)),
+            host::STATE_UPDATED => HostEvent::StateUpdated,
+            host::GAMELOG => HostEvent::Gamelog(parse_log(payload).map_err(what)?),
+            host::PLAYER => HostEvent::Player(parse_player(payload).map_err(what)?),
+            host::PREFERENCES => match payload {
+                Value::Object(_) => HostEvent::Preferences(payload.clone()),
+                _ => return Err(what("not an object".into())),
+            },
+            host::AVATARS => HostEvent::Avatars(
+                serde_json::from_value(payload.clone()).map_err(|_| what("not an array of strings".into()))?,
+            ),
+            host::REPLAY_START => HostEvent::ReplayStart,
+            host::REPLAY_TO => {
+                let to = payload
+                    .as_u64()
+                    .or_else(|| payload.get("to").and_then(Value::as_u64))
+                    .ok_or_else(|| what("not a log index".into()))?;
+                HostEvent::ReplayTo(usize::try_from(to).unwrap_or(usize::MAX))
+            }
+            host::REPLAY_END => HostEvent::ReplayEnd,
+            host::THEME => HostEvent::Theme {
+                dark: payload
+                    .get("dark")
+                    .and_then(Value::as_bool)
+                    .ok_or_else(|| what("expected {dark: true|false}".into()))?,
+            },
+            _ => return Err(format!("unknown event {name:?}")),
+        })
+    }
+}
+
+fn parse_player(payload: &Value) -> Result<Option<Player>, String> {
+    let index = match payload {
+        Value::Object(map) => map.get("index").cloned().unwrap_or(Value::Null),
+        Value::Null => Value::Null,
+        _ => return Err("expected {index}".into()),
+    };
+    match index {
+        Value::Null => Ok(None),
+        Value::Number(n) => n
+            .as_u64()
+            .and_then(|i| Player::from_index(i as usize).filter(|_| i < 2))
+            .map(Some)
+            .ok_or_else(|| format!("index {n} is not 0 or 1")),
+        other => Err(format!("index {other} is not a number")),
+    }
+}
+
+fn parse_log(payload: &Value) -> Result<LogSlice, String> {
+    let (start, items) = if let Some(data) = payload.get("data") {
+        let start = match payload.get("start") {
+            None | Some(Value::Null) => None,
+            Some(s) => Some(s.as_u64().ok_or("start is not a number")? as usize),
+        };
+        (start, data)
+    } else if let Some(log) = payload.get("log") {
+        (None, log)
+    } else if payload.is_array() {
+        (None, payload)
+    } else {
+        return Err("expected {start, data} or {log, availableMoves}".into());
+    };
+    let items: Vec<LogItem> =
+        serde_json::from_value(items.clone()).map_err(|e| format!("log items: {e}"))?;
+    Ok(LogSlice { start, items })
+}
+
+/// A viewer event, as the viewer emits it.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ViewerEvent {
+    Ready,
+    Move(Move),
+    FetchState,
+    FetchLog { start: usize, end: Option<usize> },
+    AddLog(Vec<String>),
+    ReplaceLog(Vec<String>),
+    ReplayInfo { start: usize, current: usize, end: usize },
+    UpdatePreference { name: String, value: Value },
+    PlayerClicked { index: usize, name: String },
+}
+
+impl ViewerEvent {
+    pub fn name(&self) -> &'static str {
+        match self {
+            ViewerEvent::Ready => viewer::READY,
+            ViewerEvent::Move(_) => viewer::MOVE,
+            ViewerEvent::FetchState => viewer::FETCH_STATE,
+            ViewerEvent::FetchLog { .. } => viewer::FETCH_LOG,
+            ViewerEvent::AddLog(_) => viewer::ADD_LOG,
+            ViewerEvent::ReplaceLog(_) => viewer::REPLACE_LOG,
+            ViewerEvent::ReplayInfo { .. } => viewer::REPLAY_INFO,
+            ViewerEvent::UpdatePreference { .. } => viewer::UPDATE_PREFERENCE,
+            ViewerEvent::PlayerClicked { .. } => viewer::PLAYER_CLICKED,
+        }
+    }
+
+    pub fn payload(&self) -> Value {
+        match self {
+            ViewerEvent::Ready | ViewerEvent::FetchState => Value::Null,
+            ViewerEvent::Move(m) => serde_json::to_value(m).unwrap_or(Value::Null),
+            ViewerEvent::FetchLog { start, end } => match end {
+                Some(end) => json!({ "start": start, "end": end }),
+                None => json!({ "start": start }),
+            },
+            ViewerEvent::AddLog(lines) | ViewerEvent::ReplaceLog(lines) => json!(lines),
+            ViewerEvent::ReplayInfo { start, current, end } => {
+                json!({ "start": start, "current": current, "end": end })
+            }
+            ViewerEvent::UpdatePreference { name, value } => json!({ "name": name, "value": value }),
+            ViewerEvent::PlayerClicked { index, name } => json!({ "index": index, "name": name }),
+        }
+    }
+}
+
+/// Reads a `move` payload as the host receives it.
+pub fn parse_move(payload: &Value) -> Result<Move, String> {
+    serde_json::from_value(payload.clone()).map_err(|e| format!("move: {e}"))
+}
+
+/// Reads an `update:preference` payload.
+pub fn parse_preference(payload: &Value) -> Result<(String, Value), String> {
+    let name = payload.get("name").and_then(Value::as_str).ok_or("update:preference: no name")?;
+    Ok((name.to_string(), payload.get("value").cloned().unwrap_or(Value::Null)))
+}
+
+/// Reads a `player:clicked` payload.
+pub fn parse_player_clicked(payload: &Value) -> Result<Player, String> {
+    payload
+        .get("index")
+        .and_then(Value::as_u64)
+        .and_then(|i| Player::from_index(i as usize).filter(|_| i < 2))
+        .ok_or_else(|| "player:clicked: no player index".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outflank_engine::{Game, GameKind, GameOptions, Square};
+
+    fn reversi() -> AnyGame {
+        AnyGame::new(&GameOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn game_data_round_trips_with_and_without_players() {
+        let mut game = reversi();
+        game.play_move(Player::First, Move::Place("f5".parse().unwrap())).unwrap();
+        let bare = GameData::new(game.clone());
+        let value = bare.to_value();
+        assert!(value.get("players").is_none());
+        assert_eq!(GameData::from_value(&value).unwrap(), bare);
+        // A bare engine state (what a BGS engine stores) is game data too.
+        let engine = serde_json::to_value(&game).unwrap();
+        assert_eq!(GameData::from_value(&engine).unwrap(), bare);
+
+        let named = GameData {
+            game,
+            players: vec![PlayerMeta { name: "  Ann   Lee ".into() }, PlayerMeta { name: "".into() }],
+        };
+        let back = GameData::from_value(&named.to_value()).unwrap();
+        assert_eq!(back, named);
+        assert_eq!(back.name(Player::First).as_deref(), Some("Ann Lee"));
+        assert_eq!(back.name(Player::Second), None);
+    }
+
+    #[test]
+    fn malformed_states_are_errors() {
+        for bad in [
+            json!(null),
+            json!([1, 2]),
+            json!({"game": "chess"}),
+            json!({"game": "tictactoe", "options": {}, "moves": ["b2", "b2"]}),
+            json!({"game": "tictactoe", "options": {}, "moves": ["b2"], "players": 3}),
+        ] {
+            assert!(HostEvent::parse(host::STATE, &bad).is_err(), "{bad}");
+        }
+        let ok = json!({"game": "tictactoe", "options": {}, "moves": ["b2"]});
+        let HostEvent::State(data) = HostEvent::parse(host::STATE, &ok).unwrap() else { panic!() };
+        assert_eq!(data.game.kind(), GameKind::TicTacToe);
+        assert_eq!(data.game.piece(Square::new(1, 1)), Some(Player::First));
+    }
+
+    #[test]
+    fn player_events() {
+        let p = |v: Value| HostEvent::parse(host::PLAYER, &v);
+        assert_eq!(p(json!({"index": 1})), Ok(HostEvent::Player(Some(Player::Second))));
+        assert_eq!(p(json!({"index": 0})), Ok(HostEvent::Player(Some(Player::First))));
+        assert_eq!(p(json!({})), Ok(HostEvent::Player(None)));
+        assert_eq!(p(json!({"index": null})), Ok(HostEvent::Player(None)));
+        assert!(p(json!({"index": 2})).is_err());
+        assert!(p(json!({"index": "0"})).is_err());
+        assert!(p(json!(5)).is_err());
+    }
+
+    #[test]
+    fn gamelog_in_both_shapes() {
+        let items = json!([{"kind": "event", "event": "start"}, {"kind": "move", "player": 0, "move": "f5", "flipped": ["e5"]}]);
+        let a = HostEvent::parse(host::GAMELOG, &json!({"start": 0, "data": items})).unwrap();
+        let b = HostEvent::parse(host::GAMELOG, &json!({"log": items, "availableMoves": []})).unwrap();
+        let HostEvent::Gamelog(a) = a else { panic!() };
+        let HostEvent::Gamelog(b) = b else { panic!() };
+        assert_eq!(a.start, Some(0));
+        assert_eq!(b.start, None);
+        assert_eq!(a.items, b.items);
+        assert_eq!(a.items.len(), 2);
+        assert!(HostEvent::parse(host::GAMELOG, &json!({"data": [{"kind": "dance"}]})).is_err());
+        assert!(HostEvent::parse(host::GAMELOG, &json!("log")).is_err());
+    }
+
+    #[test]
+    fn other_host_events() {
+        assert_eq!(HostEvent::parse("replay:to", &json!(4)), Ok(HostEvent::ReplayTo(4)));
+        assert_eq!(HostEvent::parse("replay:to", &json!({"to": 2})), Ok(HostEvent::ReplayTo(2)));
+        assert!(HostEvent::parse("replay:to", &json!("x")).is_err());
+        assert_eq!(HostEvent::parse("theme", &json!({"dark": true})), Ok(HostEvent::Theme { dark: true }));
+        assert!(HostEvent::parse("theme", &json!({})).is_err());
+        assert!(HostEvent::parse("avatars", &json!(["a.png"])).is_ok());
+        assert!(HostEvent::parse("avatars", &json!([1])).is_err());
+        assert!(HostEvent::parse("explode", &json!({})).is_err());
+        for name in host::ALL {
+            // Every known name parses with some payload.
+            let payload = match name {
+                "state" => serde_json::to_value(reversi()).unwrap(),
+                "gamelog" => json!({"start": 0, "data": []}),
+                "replay:to" => json!(0),
+                "theme" => json!({"dark": false}),
+                "avatars" => json!([]),
+                _ => json!({}),
+            };
+            assert!(HostEvent::parse(name, &payload).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn viewer_events_are_json() {
+        let m = ViewerEvent::Move(Move::Place("f5".parse().unwrap()));
+        assert_eq!((m.name(), m.payload()), ("move", json!("f5")));
+        assert_eq!(parse_move(&m.payload()), Ok(Move::Place("f5".parse().unwrap())));
+        assert_eq!(ViewerEvent::Move(Move::Concede).payload(), json!("concede"));
+        assert!(parse_move(&json!({"x": "a"})).is_err());
+        let p = ViewerEvent::UpdatePreference { name: "skin".into(), value: json!("wooden") };
+        assert_eq!(p.payload(), json!({"name": "skin", "value": "wooden"}));
+        assert_eq!(parse_preference(&p.payload()), Ok(("skin".into(), json!("wooden"))));
+        let c = ViewerEvent::PlayerClicked { index: 1, name: "Bo".into() };
+        assert_eq!(parse_player_clicked(&c.payload()), Ok(Player::Second));
+        assert_eq!(
+            ViewerEvent::ReplayInfo { start: 0, current: 3, end: 9 }.payload(),
+            json!({"start": 0, "current": 3, "end": 9})
+        );
+        assert_eq!(ViewerEvent::FetchLog { start: 2, end: None }.payload(), json!({"start": 2}));
+    }
+
+    #[test]
+    fn preferences_merge_known_keys_and_report_bad_values() {
+        let mut p = Preferences::default();
+        assert_eq!(p.merge(&json!({"skin": "wooden", "speed": "fast", "other": 1})), Ok(()));
+        assert_eq!((p.skin, p.speed, p.highlights), (Skin::Wooden, Speed::Fast, true));
+        assert!(p.merge(&json!({"highlights": "yes", "theme": "dark"})).is_err());
+        assert_eq!((p.highlights, p.theme), (true, ThemePref::Dark));
+        assert!(p.set("speed", &json!("warp")).is_err());
+        assert_eq!(p.speed, Speed::Fast);
+        let (back, ok) = Preferences::from_value_lenient(&serde_json::to_value(p).unwrap());
+        assert_eq!((back, ok), (p, Ok(())));
+        assert!(Preferences::from_value_lenient(&json!("x")).1.is_err());
+    }
+}
