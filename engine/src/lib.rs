@@ -12,6 +12,7 @@
 //! - [`search`] is the computer player: evaluation, midgame search, exact endgame solver.
 
 mod any_game;
+pub mod computer;
 pub mod ffo;
 pub mod bitboard;
 mod game;
@@ -25,6 +26,7 @@ mod square;
 mod tictactoe;
 
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
+pub use computer::{Computer, Decision};
 pub use any_game::{AnyGame, GameKind, GameOptions, GameStats, GridStats};
 pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, Player};
 pub use gomoku::{Gomoku, GomokuOptions};
