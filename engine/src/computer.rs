@@ -307,7 +307,8 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
         let square = legal[rng.below(legal.len() as u64) as usize];
         return Some(Decision { square, score: 0, depth: 0, exact: false, nodes: 0 });
     }
-    fn minimax(grid: &Grid, nodes: &mut u64) -> i32 {
+    /// Negamax with alpha-beta: the score for the side to move in `grid`.
+    fn minimax(grid: &Grid, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
         *nodes += 1;
         if let Some(outcome) = grid.outcome() {
             // The side to move has just lost, or it is a draw; quicker wins score higher.
@@ -317,18 +318,19 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
                 Outcome::Win(_) => -(10 + left),
             };
         }
-        grid.legal_moves()
-            .into_iter()
-            .map(|sq| {
-                let mut next = grid.clone();
-                // Every empty point is a legal move in a running game.
-                if next.play(sq).is_err() {
-                    return i32::MIN + 1;
-                }
-                -minimax(&next, nodes)
-            })
-            .max()
-            .unwrap_or(0)
+        let mut alpha = alpha;
+        for sq in grid.legal_moves() {
+            let mut next = grid.clone();
+            // Every empty point is a legal move in a running game.
+            if next.play(sq).is_err() {
+                continue;
+            }
+            alpha = alpha.max(-minimax(&next, -beta, -alpha, nodes));
+            if alpha >= beta {
+                break;
+            }
+        }
+        alpha
     }
     let mut nodes = 0;
     let mut best: Option<(Square, i32)> = None;
@@ -337,7 +339,8 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
         if next.play(sq).is_err() {
             continue;
         }
-        let score = -minimax(&next, &mut nodes);
+        // A full window per root move: every move's exact value, so ties break by order.
+        let score = -minimax(&next, -100, 100, &mut nodes);
         if best.is_none_or(|(_, b)| score > b) {
             best = Some((sq, score));
         }

@@ -152,3 +152,34 @@ test("the README's host example runs as written", async () => {
   assert.ok(engine.ended(data));
   assert.equal(data.players[0].name, 'Ada');
 });
+
+test('moveAI plays every game to its end, at the level of options.level', () => {
+  for (const options of [{ game: 'reversi', level: 3 }, { game: 'reversi', size: 6, level: 5 }, { variant: 'bombs', level: 2 },
+    { game: 'gomoku', size: 15, level: 6 }, { game: 'tictactoe', level: 10 }]) {
+    let data = roundTrip(engine.init(2, [], options, 'bot'));
+    assert.equal(data.level, options.level);
+    let moves = 0;
+    while (!engine.ended(data)) {
+      const player = engine.currentPlayer(data);
+      refuses(data, 'not-your-turn', () => engine.moveAI(data, 1 - player));
+      const before = engine.logLength(data);
+      data = roundTrip(engine.moveAI(data, player));
+      const played = engine.logSlice(data, { start: before }).log[0];
+      assert.equal(played.kind, 'move', JSON.stringify(options));
+      assert.equal(played.player, player);
+      moves += 1;
+    }
+    assert.ok(moves > 0);
+    refuses(data, 'game-over', () => engine.moveAI(data, 0));
+    if (options.game === 'tictactoe') {
+      // Perfect play on both sides draws.
+      assert.deepEqual(engine.rankings(data), [1, 1]);
+    }
+  }
+  for (const level of [0, 11, 'high', 2.5]) {
+    assert.throws(() => engine.init(2, [], { level }, 's'), (e) => e.code === 'bad-option', String(level));
+  }
+  // The same data gives the same move.
+  const start = engine.init(2, [], { level: 7 }, 'same');
+  assert.deepEqual(engine.moveAI(start, 0), engine.moveAI(roundTrip(start), 0));
+});

@@ -13,7 +13,8 @@ const random = rng(SEED);
 function samples() {
   const out = [];
   for (const options of [{}, { size: 6, variant: 'bombs' }, { size: 10 }, { game: 'gomoku', size: 15 }, { game: 'tictactoe' }]) {
-    let data = roundTrip(engine.init(2, [], options, 'fuzz'));
+    // Level 1 keeps moveAI on the mutated data quick.
+    let data = roundTrip(engine.init(2, [], { ...options, level: 1 }, 'fuzz'));
     out.push(data);
     for (let k = 0; k < 6 && !engine.ended(data); k++) {
       const player = engine.currentPlayer(data);
@@ -22,7 +23,7 @@ function samples() {
     out.push(data);
     out.push(roundTrip(engine.dropPlayer(data, 1)));
   }
-  out.push(playOut(roundTrip(engine.init(2, [], {}, 'fuzz')), random));
+  out.push(playOut(roundTrip(engine.init(2, [], { level: 1 }, 'fuzz')), random));
   return out;
 }
 
@@ -78,6 +79,7 @@ function mutate(data) {
 const CALLS = [
   ['init', () => [random.pick([2, 2, 3, '2']), random.pick([[], ['x'], null]), random.pick([{}, { game: 'gomoku' }, randomValue()]), random.pick(['s', 1, {}])]],
   ['move', (d) => [d, random.pick(['f5', 'd3', 'c4', 'e6', 'b2', 'h8', 'concede', randomValue()]), random.pick([0, 1, 2, -1, '0', null])]],
+  ['moveAI', (d) => [d, random.pick([0, 1, 2, null])]],
   ['ended', (d) => [d]],
   ['scores', (d) => [d]],
   ['dropPlayer', (d) => [d, random.pick([0, 1, 5, null])]],

@@ -10,7 +10,10 @@ use outflank_engine::{
     AnyGame, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player,
 };
 
-use crate::data::{check_name, GameData};
+use outflank_engine::search::{never, Level};
+use outflank_engine::Computer;
+
+use crate::data::{check_name, GameData, DEFAULT_LEVEL};
 use crate::ApiError;
 
 /// `init(players, expansions, options, seed, creator?)`.
@@ -47,10 +50,9 @@ pub fn init(
             )))
         }
     }
-    let options: GameOptions = match options {
-        Value::Null => GameOptions::default(),
-        Value::Object(_) => serde_json::from_value(options.clone())
-            .map_err(|e| ApiError::new("bad-option", format!("bad option: {e}")))?,
+    let mut options = match options {
+        Value::Null => Map::new(),
+        Value::Object(fields) => fields.clone(),
         other => {
             return Err(ApiError::new(
                 "bad-option",
@@ -58,6 +60,22 @@ pub fn init(
             ))
         }
     };
+    // `level` is the computer's, not the game's.
+    let level = match options.remove("level") {
+        None | Some(Value::Null) => DEFAULT_LEVEL,
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|n| Level::new(*n).is_ok())
+            .ok_or_else(|| {
+                ApiError::new(
+                    "bad-option",
+                    format!("bad option: level is 1 to 10, not {v}"),
+                )
+            })?,
+    };
+    let options: GameOptions = serde_json::from_value(Value::Object(options))
+        .map_err(|e| ApiError::new("bad-option", format!("bad option: {e}")))?;
     let seed = match seed {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
@@ -73,7 +91,7 @@ pub fn init(
         other => Some(player(other)?),
     };
     let game = AnyGame::new(&options)?;
-    Ok(GameData::new(game, seed, creator))
+    Ok(GameData::new(game, seed, creator, level))
 }
 
 /// `move(data, move, player)`: the move as `"f5"`, `{"x": 5, "y": 4}` or `"concede"`.
@@ -82,6 +100,32 @@ pub fn play(data: Value, mv: &Value, who: &Value) -> Result<GameData, ApiError> 
     let who = player(who)?;
     let mv = parse_move(mv)?;
     data.state.play_move(who, mv)?;
+    data.refresh();
+    Ok(data)
+}
+
+/// `moveAI(data, player)`: the computer plays `player`'s move, at the level of
+/// `options.level` (1-10, default 5). Its choice depends only on the data, so a replay
+/// of the same data gives the same move.
+pub fn move_ai(data: Value, who: &Value) -> Result<GameData, ApiError> {
+    let mut data = GameData::from_json(data)?;
+    let who = player(who)?;
+    match data.state.to_move() {
+        None => return Err(outflank_engine::Error::GameOver.into()),
+        Some(p) if p != who => {
+            return Err(outflank_engine::Error::NotYourTurn { player: who }.into())
+        }
+        Some(_) => {}
+    }
+    let level = Level::new(data.level)?;
+    // The seed of the game and how far it has got: reproducible, different every move.
+    let seed = data.seed.bytes().fold(data.log.len() as u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
+    });
+    let decision = Computer::new()
+        .choose(&data.state, level, seed, &never)
+        .ok_or(outflank_engine::Error::GameOver)?;
+    data.state.play_move(who, Move::Place(decision.square))?;
     data.refresh();
     Ok(data)
 }

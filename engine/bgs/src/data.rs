@@ -54,11 +54,21 @@ pub struct GameData {
     /// How many log items `messages` has already reported.
     #[serde(default)]
     pub messages_shown: usize,
+    /// The computer's level for `moveAI`, 1-10 (`options.level` of `init`).
+    #[serde(default = "default_level")]
+    pub level: u8,
+}
+
+/// The level `moveAI` plays at when `init` was given none.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+fn default_level() -> u8 {
+    DEFAULT_LEVEL
 }
 
 impl GameData {
     /// New data around a game.
-    pub fn new(state: AnyGame, seed: String, creator: Option<Player>) -> GameData {
+    pub fn new(state: AnyGame, seed: String, creator: Option<Player>, level: u8) -> GameData {
         let players = Player::BOTH.map(|p| PlayerInfo {
             name: format!("Player {}", p.index() + 1),
             settings: Map::new(),
@@ -73,6 +83,7 @@ impl GameData {
             board: Vec::new(),
             log: Vec::new(),
             messages_shown: 0,
+            level,
         };
         data.refresh();
         data
@@ -107,6 +118,8 @@ impl GameData {
             )));
         }
         check_names(&data.players)?;
+        outflank_engine::search::Level::new(data.level)
+            .map_err(|e| ApiError::data(format!("level: {e}")))?;
         Ok(data)
     }
 

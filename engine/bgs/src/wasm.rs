@@ -26,6 +26,8 @@ export interface GameOptions {
   variant?: "standard" | "bombs";
   /** Gomoku only: an overline (six or more) does not win. */
   exactFive?: boolean;
+  /** The computer's level for moveAI: 1 (beginner) to 10 (full strength); default 5. */
+  level?: number;
 }
 export type LogItem =
   | { kind: "event"; event: "start" }
@@ -47,6 +49,8 @@ export interface GameData {
   board: string[];
   log: LogItem[];
   messagesShown: number;
+  /** The computer's level for moveAI (1-10). */
+  level: number;
 }
 export interface PlayerInfo { name: string; settings: Record<string, unknown> }
 export interface LogSlice { log: LogItem[]; availableMoves: string[] }
@@ -136,6 +140,17 @@ pub fn play(
             &json(&mv, "move")?,
             &json(&player, "player")?,
         )
+    })())
+}
+
+/// The computer plays `player`'s move at `options.level` (1-10, default 5) of `init`.
+#[wasm_bindgen(js_name = "moveAI", unchecked_return_type = "GameData")]
+pub fn move_ai(
+    #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+) -> JsResult {
+    answer((|| {
+        api::move_ai(json(&data, "data")?, &json(&player, "player")?)
     })())
 }
 

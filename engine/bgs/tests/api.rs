@@ -416,3 +416,45 @@ fn stats_names_and_settings() {
     );
     assert_eq!(stored(&api::to_save(data.clone()).unwrap()), data);
 }
+
+#[test]
+fn move_ai_plays_for_the_player_to_move_at_the_chosen_level() {
+    let data = stored(
+        &api::init(
+            &json!(2),
+            &json!([]),
+            &json!({"game": "tictactoe", "level": 10}),
+            &json!("s"),
+            &Value::Null,
+        )
+        .unwrap(),
+    );
+    assert_eq!(data["level"], 10);
+    assert_eq!(code(api::move_ai(data.clone(), &json!(1))), "not-your-turn");
+    let mut data = data;
+    while !api::ended(data.clone()).unwrap() {
+        let p = api::current_player(data.clone()).unwrap().unwrap().index();
+        data = stored(&api::move_ai(data, &json!(p)).unwrap());
+    }
+    assert_eq!(
+        api::rankings(data.clone()).unwrap(),
+        Some([1, 1]),
+        "perfect play draws"
+    );
+    assert_eq!(code(api::move_ai(data, &json!(0))), "game-over");
+    for bad in [json!(0), json!(11), json!("5")] {
+        let err = api::init(
+            &json!(2),
+            &json!([]),
+            &json!({"level": bad}),
+            &json!("s"),
+            &Value::Null,
+        )
+        .unwrap_err();
+        assert_eq!(err.code, "bad-option");
+    }
+    let reversi = init(json!({"level": 4}));
+    let a = api::move_ai(reversi.clone(), &json!(0)).unwrap();
+    let b = api::move_ai(reversi, &json!(0)).unwrap();
+    assert_eq!(a, b, "the same data gives the same move");
+}
