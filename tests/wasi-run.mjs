@@ -2,7 +2,10 @@
 // Runs a wasm32-wasip1 command module in Node (node:wasi, preview1), passing argv through.
 //
 //   node tests/wasi-run.mjs target/wasm32-wasip1/release/examples/perft.wasm 7
+//   node tests/wasi-run.mjs target/wasm32-wasip1/release/examples/solve.wasm /abs/path/ffo-01-39.txt
 //
+// The host's file system is visible to the module at the same absolute paths (read-only use
+// by the examples: the FFO file for `solve`).
 // Exits with the module's exit code. Used by `cargo xtask test` for the engine's wasm perft figure.
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
@@ -26,6 +29,7 @@ const wasi = new WASI({
   version: "preview1",
   args: [basename(file), ...args],
   env: {},
+  preopens: { "/": "/" },
   returnOnExit: true,
 });
 const module = await WebAssembly.compile(await readFile(file));
