@@ -149,3 +149,71 @@ export async function screenshot(page, name) {
   await page.locator("[data-outflank-viewer]").screenshot({ path });
   return path;
 }
+
+/** A finished 8x8 game (Light wins 35-29), from a fixed pseudo-random play-through. */
+export const FULL_GAME =
+  "d3c3b3b2b1c5e6e3c2d2c4c1b5a6d1a3a2a1f3e1e2f4f5f1f2f6g1e7f7g3a5g8d7g7g2b4h3b6a4h1h7h4g5d8b7f8c6h6h2g6g4h5d6a8a7c7b8c8e8h8";
+
+/** Starts a game through the New game dialog, as a person does. */
+export async function newGame(page, { game, size, variant, names, second, record } = {}) {
+  await page.getByTestId("new-game").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  if (game) await page.getByTestId("game-select").selectOption(game);
+  if (size) await page.getByTestId("size-select").selectOption(String(size));
+  if (variant) await page.getByTestId("variant-select").selectOption(variant);
+  if (names) {
+    await page.getByTestId("name-input-0").fill(names[0]);
+    await page.getByTestId("name-input-1").fill(names[1]);
+  }
+  if (second) await page.getByTestId("starts-select").selectOption("second");
+  if (record !== undefined) await page.getByTestId("record-input").fill(record);
+  await page.getByTestId("new-game-start").click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "false");
+}
+
+/** The board side from the cells on it. */
+export async function boardSize(page) {
+  return Math.round(Math.sqrt(await page.locator("button[data-square]").count()));
+}
+
+/** Runs axe-core on the page; returns the serious and critical violations. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: join(REPO, "tests", "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+  return result.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/**
+ * A small seeded generator (mulberry32), so a random game can be replayed from the seed
+ * the test prints.
+ */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The seed of a test's random choices: OUTFLANK_SEED if set, else a fresh one; printed. */
+export function testSeed(title) {
+  const seed = process.env.OUTFLANK_SEED ? Number(process.env.OUTFLANK_SEED) : Math.floor(Math.random() * 2 ** 31);
+  console.log(`${title}: seed ${seed} (rerun with OUTFLANK_SEED=${seed})`);
+  return seed;
+}
+
+export async function pageScreenshot(page, name) {
+  mkdirSync(OUTPUT, { recursive: true });
+  const path = join(OUTPUT, name);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

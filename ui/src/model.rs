@@ -433,4 +433,19 @@ mod tests {
         let t = game_from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
         assert_eq!(stats_rows(&t), [("Moves", [1, 0])]);
     }
+
+    #[test]
+    fn extension_and_winning_lines() {
+        let a = reversi("f5").game;
+        let b = reversi("f5d6").game;
+        assert_eq!(extends(&a, &b), Some(2));
+        assert_eq!(extends(&b, &a), None);
+        assert_eq!(extends(&a, &a), None);
+        let ttt = game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1").unwrap();
+        let won = game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap();
+        assert_eq!(extends(&ttt, &won), Some(5));
+        assert_eq!(winning_line(&won), [sq("a1"), sq("b2"), sq("c3")]);
+        assert!(winning_line(&ttt).is_empty());
+        assert!(winning_line(&a).is_empty());
+    }
 }

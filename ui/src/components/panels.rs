@@ -55,9 +55,11 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
                     {move || get(|p| p.name.clone())}
                 </button>
                 <span class="colour">
-                    {move || panel.with(|p| p.as_ref().filter(|p| p.name != p.colour).map(|p| p.colour.to_string()))}
+                    {move || panel.with(|p| p.as_ref().filter(|p| p.name != p.colour).map(|p| p.colour)).map(|c| view! {
+                        <span class="colour-name">{c}</span>
+                    })}
                     {move || panel.with(|p| p.as_ref().and_then(|p| p.stones_left)).map(|n| view! {
-                        <span class="stones" data-testid=format!("stones-{i}")>{format!(" · {n} stones left")}</span>
+                        <span class="stones" data-testid=format!("stones-{i}")>{format!("{n} stones left")}</span>
                     })}
                 </span>
             </span>
