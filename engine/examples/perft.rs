@@ -1,15 +1,12 @@
 //! Counts perft leaves from the start position and prints the speed.
 //!
 //! `cargo run --release -p outflank-engine --example perft -- <depth> [--size 6|8|10]`
+//! (the same as `outflank perft`).
 //!
 //! Prints one line per depth up to `<depth>`, the last being
 //! `perft <depth> <leaves> <seconds> <millions of leaves per second>`.
 
 use std::process::ExitCode;
-use std::time::Instant;
-
-use outflank_engine::perft::perft_any;
-use outflank_engine::AnyBoard;
 
 fn usage(msg: &str) -> ExitCode {
     eprintln!("{msg}\nusage: perft <depth> [--size 6|8|10]");
@@ -34,14 +31,9 @@ fn main() -> ExitCode {
         }
     }
     let Some(depth) = depth else { return usage("missing depth") };
-    let Some(board) = AnyBoard::start(size) else { return usage("--size must be 6, 8 or 10") };
-    println!("# perft from the {size}x{size} start position, one thread");
-    for d in 1..=depth {
-        let t = Instant::now();
-        let leaves = perft_any(&board, d);
-        let secs = t.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { leaves as f64 / secs / 1e6 } else { 0.0 };
-        println!("perft {d} {leaves} {secs:.3} {rate:.1}");
+    match outflank_engine::report::perft(&mut std::io::stdout().lock(), size, depth) {
+        Ok(Some(_)) => ExitCode::SUCCESS,
+        Ok(None) => usage("--size must be 6, 8 or 10"),
+        Err(e) => usage(&format!("perft: {e}")),
     }
-    ExitCode::SUCCESS
 }

@@ -1,4 +1,4 @@
-//! Solves endgame positions exactly and prints the figures.
+//! Solves endgame positions exactly and prints the figures (the same as `outflank solve`).
 //!
 //! `cargo run --release -p outflank-engine --example solve -- FILE [ID ...]`
 //!
@@ -7,9 +7,8 @@
 //! score or best moves is flagged), then `total <positions> <seconds> <nodes>`.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
-use outflank_engine::{ffo, search, Square};
+use outflank_engine::{ffo, report};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,14 +16,7 @@ fn main() -> ExitCode {
         eprintln!("usage: solve FILE [ID ...]");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("solve: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let problems = match ffo::parse(&text) {
+    let problems = match std::fs::read_to_string(file).map_err(|e| e.to_string()).and_then(|t| ffo::parse(&t).map_err(|e| e.to_string())) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("solve: {file}: {e}");
@@ -32,32 +24,16 @@ fn main() -> ExitCode {
         }
     };
     let wanted = &args[1..];
-    let (mut total_secs, mut total_nodes, mut count, mut wrong) = (0.0, 0u64, 0, 0);
-    for problem in problems.iter().filter(|p| wanted.is_empty() || wanted.contains(&p.id)) {
-        let t = Instant::now();
-        let solved = search::solve(problem.board(), &search::never).expect("never stopped");
-        let secs = t.elapsed().as_secs_f64();
-        let best = solved.best.map(|sq| Square::from_index(sq, 8));
-        let ok = solved.score == problem.score && best.is_none_or(|b| problem.best_moves.contains(&b));
-        let shown = best.map_or("pass".to_string(), |b| b.to_string());
-        println!(
-            "{} {:+} {} {} {:.3}{}",
-            problem.id,
-            solved.score,
-            shown,
-            solved.nodes,
-            secs,
-            if ok { "" } else { "  MISMATCH" }
-        );
-        total_secs += secs;
-        total_nodes += solved.nodes;
-        count += 1;
-        wrong += usize::from(!ok);
+    let chosen: Vec<_> = problems.into_iter().filter(|p| wanted.is_empty() || wanted.contains(&p.id)).collect();
+    match report::solve(&mut std::io::stdout().lock(), &chosen) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(wrong) => {
+            eprintln!("solve: {wrong} position(s) disagree with {file}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("solve: {e}");
+            ExitCode::FAILURE
+        }
     }
-    println!("total {count} {total_secs:.3} {total_nodes}");
-    if wrong > 0 {
-        eprintln!("solve: {wrong} position(s) disagree with {file}");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
 }

@@ -51,6 +51,10 @@ pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: 
     for &sq in opening {
         board = board.play_flips(sq, board.flips(sq));
         dark_to_move = !dark_to_move;
+        if board.legal_moves().is_empty() && !board.pass().legal_moves().is_empty() {
+            board = board.pass();
+            dark_to_move = !dark_to_move;
+        }
     }
     let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
     let mut ply = 0u64;

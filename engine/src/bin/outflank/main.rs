@@ -1,0 +1,263 @@
+//! `outflank`: Outflank's Reversi engine on the command line.
+//!
+//! ```text
+//! outflank perft 9                      leaves of the game tree, with the speed
+//! outflank solve ffo-01-39.txt          exact endgame scores of a file of positions
+//! outflank best --level 10 <board> X    the engine's move in a position
+//! outflank match --a 8 --b 4 --games 20 two levels play each other
+//! outflank nboard                       talk the NBoard protocol on stdin/stdout
+//! ```
+//!
+//! Exit codes: 0 success, 1 a failed check (solve disagreeing with its file), 2 bad input.
+
+mod ggf;
+mod nboard;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use outflank_engine::search::{self, arena, Level, Searcher};
+use outflank_engine::{ffo, notation, report, Board, Eight, Error, Position, Square};
+
+#[derive(Parser)]
+#[command(name = "outflank", version, about = "Outflank's Reversi engine: perft, exact endgames, best moves, matches, NBoard")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree from the start position, depth by depth.
+    #[command(after_help = "Example:\n  outflank perft 9\n  outflank perft 7 --size 6\n\nPrints `perft <depth> <leaves> <seconds> <M leaves/s>` per depth.")]
+    Perft {
+        /// Plies (1-30).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Board side: 6, 8 or 10.
+        #[arg(long, default_value_t = 8, value_parser = parse_size)]
+        size: u8,
+    },
+    /// Solve endgame positions exactly (a file in the FFO format of ffo-01-39.txt).
+    #[command(after_help = "Example:\n  outflank solve ../shared/data/ffo-01-39.txt\n\nPrints `id score best_move nodes seconds` per position, then `total <positions> <seconds> <nodes>`;\nexits with 1 if a score or best move disagrees with the file.")]
+    Solve {
+        /// The positions: `id board side best_moves score empties` per line.
+        file: std::path::PathBuf,
+        /// Only these ids.
+        ids: Vec<String>,
+    },
+    /// The engine's move in a position.
+    #[command(after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move.")]
+    Best {
+        /// 1 (a beginner) to 10 (full strength).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: u8,
+        /// Stop thinking after this many milliseconds (the best move so far is played).
+        #[arg(long)]
+        time: Option<u64>,
+        /// 64 characters, a1..h8 row by row: X (dark), O (light), - (empty).
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        /// The side to move: X or O.
+        side: String,
+    },
+    /// Two levels play each other, both colours from varied openings.
+    #[command(after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A.")]
+    Match {
+        /// Level of player A (1-10).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        a: u8,
+        /// Level of player B (1-10).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        b: u8,
+        /// Games in all (rounded up to an even number: each opening is played with both colours).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        /// Openings, one game record per line (`f5d6c3`); by default random 6-move openings.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// Seed of the random openings and of the weaker levels' mistakes.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
+    #[command(after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1")]
+    Nboard,
+}
+
+fn parse_size(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n @ (6 | 8 | 10)) => Ok(n),
+        _ => Err(format!("the board side is 6, 8 or 10, not {s:?}")),
+    }
+}
+
+/// Bad input: the message, exit code 2.
+fn bad(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("outflank: {message}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft { depth, size } => perft(depth, size),
+        Command::Solve { file, ids } => solve(&file, &ids),
+        Command::Best { level, time, board, side } => best(level, time, &board, &side),
+        Command::Match { a, b, games, openings, seed } => play_match(a, b, games, openings.as_deref(), seed),
+        Command::Nboard => match nboard::run(io::stdin().lock(), &mut io::stdout().lock()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => bad(format!("nboard: {e}")),
+        },
+    };
+    let _ = io::stdout().flush();
+    result
+}
+
+fn perft(depth: u32, size: u8) -> ExitCode {
+    match report::perft(&mut io::stdout().lock(), size, depth) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => bad(e),
+    }
+}
+
+fn solve(file: &std::path::Path, ids: &[String]) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return bad(format!("cannot read {}: {e}", file.display())),
+    };
+    let problems = match ffo::parse(&text) {
+        Ok(p) => p,
+        Err(e) => return bad(format!("{}: {e}", file.display())),
+    };
+    if let Some(missing) = ids.iter().find(|id| !problems.iter().any(|p| &p.id == *id)) {
+        return bad(format!("{}: no position with id {missing:?}", file.display()));
+    }
+    let chosen: Vec<_> = problems.into_iter().filter(|p| ids.is_empty() || ids.contains(&p.id)).collect();
+    match report::solve(&mut io::stdout().lock(), &chosen) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(wrong) => {
+            eprintln!("outflank: {wrong} position(s) disagree with {}", file.display());
+            ExitCode::FAILURE
+        }
+        Err(e) => bad(e),
+    }
+}
+
+/// Reads a 64-square board and a side into the search's bitboards.
+pub fn read_position(board: &str, side: &str) -> Result<Board<Eight>, String> {
+    let why = |e: Error| match e {
+        Error::MalformedState { reason } => reason,
+        other => other.to_string(),
+    };
+    let side = ffo::parse_side(side).map_err(why)?;
+    let position = Position::from_ffo(board, side).map_err(why)?;
+    let b = position.board();
+    if b.player() | b.opponent() == 0 {
+        return Err("the board has no discs at all".into());
+    }
+    Ok(Board { player: b.player() as u64, opponent: b.opponent() as u64 })
+}
+
+fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
+    let board = match read_position(board, side) {
+        Ok(b) => b,
+        Err(e) => return bad(format!("invalid position: {e}")),
+    };
+    let Ok(level) = Level::new(level) else { return bad("the level is 1 to 10") };
+    let start = Instant::now();
+    let budget = time.map(Duration::from_millis);
+    let stop = move |_nodes: u64| budget.is_some_and(|b| start.elapsed() >= b);
+    let choice = Searcher::<Eight>::new(20).choose(board, &level.settings(), 1, &stop);
+    let ms = start.elapsed().as_millis();
+    match choice.best {
+        None => println!("pass 0 0 0 {ms}"),
+        Some(sq) => {
+            let score = if choice.exact {
+                format!("{:+}", choice.score / 100)
+            } else {
+                format!("{:+.2}", f64::from(choice.score) / 100.0)
+            };
+            println!("{} {score} {} {} {ms}", Square::from_index(sq, 8), choice.depth, choice.nodes);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {
+    let (Ok(la), Ok(lb)) = (Level::new(a), Level::new(b)) else { return bad("levels are 1 to 10") };
+    let pairs = games.div_ceil(2) as usize;
+    let lines: Vec<Vec<u32>> = match openings {
+        None => arena::openings(pairs, 6, seed),
+        Some(path) => match read_openings(path) {
+            Ok(lines) if lines.is_empty() => return bad(format!("{}: no openings", path.display())),
+            Ok(lines) => lines.into_iter().cycle().take(pairs).collect(),
+            Err(e) => return bad(e),
+        },
+    };
+    let start = Instant::now();
+    let (mut wins, mut draws, mut losses, mut discs) = (0u32, 0u32, 0u32, 0i64);
+    let mut out = io::stdout().lock();
+    for (k, opening) in lines.iter().enumerate() {
+        let name: String = opening.iter().map(|&sq| Square::from_index(sq, 8).to_string()).collect();
+        for a_dark in [true, false] {
+            let game_seed = seed.wrapping_mul(1000).wrapping_add(k as u64 * 2 + u64::from(a_dark));
+            let (dark, light) = if a_dark { (la, lb) } else { (lb, la) };
+            let result = arena::play(dark, light, opening, game_seed, &search::never);
+            let for_a = if a_dark { result } else { -result };
+            match for_a.signum() {
+                1 => wins += 1,
+                0 => draws += 1,
+                _ => losses += 1,
+            }
+            discs += i64::from(for_a);
+            let _ = writeln!(out, "{} A-{} {for_a:+}", if name.is_empty() { "start" } else { &name }, if a_dark { "dark" } else { "light" });
+        }
+    }
+    let played = wins + draws + losses;
+    let _ = writeln!(
+        out,
+        "match {a} {b}: wins {wins} draws {draws} losses {losses} (points {:.1} of {played}) disc difference {discs:+} in {:.1}s",
+        f64::from(wins) + f64::from(draws) / 2.0,
+        start.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// One opening per line, a game record from the start (`f5d6c3`); `#` comments.
+fn read_openings(path: &std::path::Path) -> Result<Vec<Vec<u32>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut board = Board::<Eight>::start();
+        let mut squares = Vec::new();
+        for text in notation::split_record(line) {
+            let fail = |why: &str| format!("{} line {}: {text}: {why}", path.display(), k + 1);
+            let sq: Square = text.parse().map_err(|_| fail("not a square"))?;
+            let index = sq.index(8).ok_or_else(|| fail("off the board"))?;
+            if board.legal_moves() & (1 << index) == 0 {
+                return Err(fail("not a legal move here"));
+            }
+            board = board.play_flips(index, board.flips(index));
+            if board.legal_moves() == 0 && board.pass().legal_moves() != 0 {
+                board = board.pass();
+            }
+            squares.push(index);
+        }
+        out.push(squares);
+    }
+    Ok(out)
+}
