@@ -483,7 +483,7 @@ fn test(ctx: &Ctx) -> Result {
     steps.step("ui: native unit tests", || {
         run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"]))
     })?;
-    steps.step("engine: builds for wasm32-unknown-unknown", || {
+    steps.step("engine: the library builds for wasm32-unknown-unknown", || {
         run(with_args(
             ctx.cargo(),
             &[
@@ -491,6 +491,8 @@ fn test(ctx: &Ctx) -> Result {
                 "--release",
                 "-p",
                 "outflank-engine",
+                "--lib",
+                "--no-default-features",
                 "--target",
                 "wasm32-unknown-unknown",
             ],
