@@ -1,0 +1,135 @@
+// The viewer's figures, measured (a benchmark script, not a test): gzipped size of the
+// release build, time from navigation to an interactive board, click-to-disc latency over a
+// whole game, and long frames during the flip animations.
+//
+//   trunk build --release && node tests/bench.mjs [--runs 5]
+//
+// Uses the same static server and Debian Chromium as the browser tests.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const DIST = join(HERE, "..", "dist");
+const PORT = 8283;
+const URL = `http://127.0.0.1:${PORT}/games/outflank/`;
+const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 5) || 5;
+// A whole 8x8 game (the browser tests' FULL_GAME): 60 discs.
+const GAME = "d3c3b3b2b1c5e6e3c2d2c4c1b5a6d1a3a2a1f3e1e2f4f5f1f2f6g1e7f7g3a5g8d7g7g2b4h3b6a4h1h7h4g5d8b7f8c6h6h2g6g4h5d6a8a7c7b8c8e8h8";
+
+function sizes() {
+  const out = { wasm: 0, js: 0, css: 0, html: 0 };
+  for (const name of readdirSync(DIST)) {
+    const path = join(DIST, name);
+    if (!statSync(path).isFile()) continue;
+    const kind = extname(name).slice(1);
+    if (kind in out) out[kind] += gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+  return out;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+async function main() {
+  const size = sizes();
+  const server = spawn("node", [join(HERE, "serve.mjs"), "--dir", DIST, "--port", String(PORT), "--prefix", "/games/outflank/"], {
+    stdio: "ignore",
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  try {
+    // Time to interactive: navigation start to the first legal square in the DOM.
+    const tti = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        new MutationObserver((_, obs) => {
+          if (document.querySelector('[data-legal="true"]')) {
+            window.__interactive = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      await page.goto(URL);
+      await page.waitForFunction(() => window.__interactive !== undefined);
+      tti.push(await page.evaluate(() => window.__interactive));
+      await context.close();
+    }
+
+    // Click to disc, over a whole game at the default (normal) animation speed, and the
+    // long frames meanwhile.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(URL);
+    await page.waitForSelector('[data-legal="true"]');
+    await page.evaluate(() => {
+      window.__long = [];
+      for (const type of ["long-animation-frame", "longtask"]) {
+        try {
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__long.push({ type, duration: e.duration });
+          }).observe({ type, buffered: false });
+        } catch {
+          // Not supported by this browser.
+        }
+      }
+    });
+    const latency = [];
+    for (const square of GAME.match(/[a-z]\d+/g)) {
+      await page.waitForSelector(`[data-outflank-viewer][data-busy="false"] [data-square="${square}"][data-legal="true"]`);
+      latency.push(
+        await page.evaluate(
+          (square) =>
+            new Promise((resolve) => {
+              const cell = document.querySelector(`[data-square="${square}"]`);
+              const t0 = performance.now();
+              new MutationObserver((_, obs) => {
+                if (cell.querySelector("[data-disc]")) {
+                  obs.disconnect();
+                  resolve(performance.now() - t0);
+                }
+              }).observe(cell, { subtree: true, childList: true });
+              cell.click();
+            }),
+          square,
+        ),
+      );
+    }
+    await page.waitForSelector('[data-outflank-viewer][data-busy="false"]');
+    const status = await page.locator('[data-testid="status"]').textContent();
+    const long = await page.evaluate(() => window.__long);
+    const frames = long.filter((e) => e.type === "long-animation-frame");
+    const tasks = long.filter((e) => e.type === "longtask");
+    await context.close();
+
+    const total = size.wasm + size.js + size.css;
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(`gzip -9: wasm ${kb(size.wasm)}, js ${kb(size.js)}, css ${kb(size.css)}, html ${kb(size.html)}; wasm+js+css ${kb(total)}`);
+    console.log(`time to interactive over ${runs} loads: median ${ms(median(tti))}, worst ${ms(Math.max(...tti))}`);
+    console.log(
+      `click to disc over ${latency.length} moves (${status}): median ${ms(median(latency))}, worst ${ms(Math.max(...latency))}`,
+    );
+    const over = (xs) => xs.filter((e) => e.duration > 50);
+    console.log(
+      `frames over 50 ms during the game's animations: ${over(frames).length} long animation frames` +
+        ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}), ${over(tasks).length} long tasks`,
+    );
+    console.log(JSON.stringify({ size, tti, latency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+await main();
