@@ -89,3 +89,32 @@ test("the highlights preference hides the dots but keeps the squares playable", 
   await expect(page.locator('[data-square="f5"]')).toHaveAttribute("data-legal", "true");
   await playSquare(page, "f5");
 });
+
+test("a legal square shows a ghost disc with a shadow under the pointer, and a tooltip", async ({ page }) => {
+  await openViewer(page);
+  const f5 = page.locator('[data-square="f5"]');
+  await expect(f5).toHaveAttribute("title", "Place a disc here");
+  await expect(page.locator('[data-square="a1"]')).not.toHaveAttribute("title", /.+/);
+  const ghost = () =>
+    f5.evaluate((el) => {
+      const s = getComputedStyle(el, "::before");
+      return { width: parseFloat(s.width) / el.getBoundingClientRect().width, shadow: s.boxShadow };
+    });
+  const before = await ghost();
+  expect(before.width).toBeLessThan(0.3);
+  await f5.hover();
+  await expect.poll(async () => (await ghost()).width).toBeGreaterThan(0.75);
+  expect((await ghost()).shadow).toContain("rgba(0, 0, 0");
+});
+
+test("the system's dark colour scheme gives the dark theme; the preference overrides it", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await openViewer(page);
+  const root = page.locator("[data-outflank-viewer]");
+  await expect(root).toHaveClass(/theme-dark/);
+  await page.getByTestId("preferences").click();
+  await page.getByTestId("pref-theme").selectOption("light");
+  await expect(root).not.toHaveClass(/theme-dark/);
+  await page.getByTestId("pref-theme").selectOption("auto");
+  await expect(root).toHaveClass(/theme-dark/);
+});

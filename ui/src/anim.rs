@@ -67,14 +67,29 @@ pub fn plan(before: &AnyGame, after: &AnyGame, speed: Speed) -> Vec<Step> {
     }
     let mut landed = old.clone();
     landed[index] = new[index];
-    let flipping: Vec<usize> = (0..new.len()).filter(|&i| i != index && old[i] != new[i]).collect();
+    let flipping: Vec<usize> = (0..new.len())
+        .filter(|&i| i != index && old[i] != new[i])
+        .collect();
     let scores = before.scores();
     let mut steps = vec![Step {
-        frame: Frame { pieces: landed, scores, placed: Some(index), flipping: Vec::new() },
+        frame: Frame {
+            pieces: landed,
+            scores,
+            placed: Some(index),
+            flipping: Vec::new(),
+        },
         hold_ms: land,
     }];
     if !flipping.is_empty() {
-        steps.push(Step { frame: Frame { pieces: new, scores, placed: Some(index), flipping }, hold_ms: turn });
+        steps.push(Step {
+            frame: Frame {
+                pieces: new,
+                scores,
+                placed: Some(index),
+                flipping,
+            },
+            hold_ms: turn,
+        });
     }
     steps
 }
@@ -103,32 +118,49 @@ mod tests {
         let land = &steps[0].frame;
         assert_eq!(land.placed, Some(idx("f5", 8)));
         assert_eq!(land.pieces[idx("f5", 8)], Some(Player::First));
-        assert_eq!(land.pieces[idx("e5", 8)], Some(Player::Second), "not yet turned");
+        assert_eq!(
+            land.pieces[idx("e5", 8)],
+            Some(Player::Second),
+            "not yet turned"
+        );
         assert_eq!(land.scores, [2, 2]);
         let flip = &steps[1].frame;
         assert_eq!(flip.flipping, [idx("e5", 8)]);
         assert_eq!(flip.pieces, pieces(&after));
         assert_eq!(flip.scores, [2, 2], "scores change after the flips");
-        assert_eq!((steps[0].hold_ms, steps[1].hold_ms), durations(Speed::Normal));
+        assert_eq!(
+            (steps[0].hold_ms, steps[1].hold_ms),
+            durations(Speed::Normal)
+        );
         assert!(plan(&before, &after, Speed::Off).is_empty());
         assert!(durations(Speed::Fast).1 < durations(Speed::Normal).1);
     }
 
     #[test]
     fn bombs_toggle_own_discs_too() {
-        let o = GameOptions { variant: Some(Variant::Bombs), ..GameOptions::default() };
+        let o = GameOptions {
+            variant: Some(Variant::Bombs),
+            ..GameOptions::default()
+        };
         let before = reversi(&o, "");
         let mut after = before.clone();
         let mv = after.legal_moves()[0];
         after.play_move(Player::First, Move::Place(mv)).unwrap();
         let steps = plan(&before, &after, Speed::Fast);
-        let changed = pieces(&before).iter().zip(pieces(&after)).filter(|(a, b)| a.is_some() && **a != *b).count();
+        let changed = pieces(&before)
+            .iter()
+            .zip(pieces(&after))
+            .filter(|(a, b)| a.is_some() && **a != *b)
+            .count();
         assert_eq!(steps.last().unwrap().frame.flipping.len(), changed);
     }
 
     #[test]
     fn grid_games_only_land_and_other_changes_do_not_animate() {
-        let o = GameOptions { game: GameKind::TicTacToe, ..GameOptions::default() };
+        let o = GameOptions {
+            game: GameKind::TicTacToe,
+            ..GameOptions::default()
+        };
         let before = reversi(&o, "b2");
         let after = reversi(&o, "b2a1");
         let steps = plan(&before, &after, Speed::Normal);

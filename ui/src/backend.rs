@@ -31,7 +31,9 @@ impl Default for HotSeat {
     fn default() -> HotSeat {
         // The default options always make a game.
         let game = AnyGame::new(&GameOptions::default()).unwrap_or_else(|_| unreachable!());
-        HotSeat { data: GameData::new(game) }
+        HotSeat {
+            data: GameData::new(game),
+        }
     }
 }
 
@@ -51,8 +53,15 @@ impl HotSeat {
     /// optionally the moves of a record already played.
     pub fn new(options: &GameOptions, names: [&str; 2], record: &str) -> Result<HotSeat, Error> {
         let game = game_from_record(options, record)?;
-        let players = names.iter().map(|n| PlayerMeta { name: clean_name(n) }).collect();
-        Ok(HotSeat { data: GameData { game, players } })
+        let players = names
+            .iter()
+            .map(|n| PlayerMeta {
+                name: clean_name(n),
+            })
+            .collect();
+        Ok(HotSeat {
+            data: GameData { game, players },
+        })
     }
 
     pub fn data(&self) -> &GameData {
@@ -90,14 +99,23 @@ impl HotSeat {
     /// Handles one viewer event.
     pub fn handle(&mut self, name: &str, payload: &Value) -> Reply {
         match name {
-            viewer::FETCH_STATE => Reply { events: vec![(host::STATE, self.data.to_value())], warning: None },
+            viewer::FETCH_STATE => Reply {
+                events: vec![(host::STATE, self.data.to_value())],
+                warning: None,
+            },
             viewer::MOVE => self.on_move(payload),
             viewer::FETCH_LOG => {
                 let log = self.game().log();
                 let start = payload.get("start").and_then(Value::as_u64).unwrap_or(0) as usize;
-                let end = payload.get("end").and_then(Value::as_u64).map_or(log.len(), |e| e as usize);
+                let end = payload
+                    .get("end")
+                    .and_then(Value::as_u64)
+                    .map_or(log.len(), |e| e as usize);
                 let slice: Vec<&LogItem> = log.iter().take(end).skip(start).collect();
-                Reply { events: vec![(host::GAMELOG, json!({ "start": start, "data": slice }))], warning: None }
+                Reply {
+                    events: vec![(host::GAMELOG, json!({ "start": start, "data": slice }))],
+                    warning: None,
+                }
             }
             _ => Reply::default(),
         }
@@ -123,7 +141,10 @@ impl HotSeat {
         Reply {
             events: vec![
                 self.player_event(),
-                (host::GAMELOG, json!({ "start": before_end, "data": new_items })),
+                (
+                    host::GAMELOG,
+                    json!({ "start": before_end, "data": new_items }),
+                ),
             ],
             warning: None,
         }
@@ -160,14 +181,22 @@ impl HotSeat {
 
     /// The autosave text.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&Saved { version: SAVE_VERSION, data: self.data.to_value() }).unwrap_or_default()
+        serde_json::to_string(&Saved {
+            version: SAVE_VERSION,
+            data: self.data.to_value(),
+        })
+        .unwrap_or_default()
     }
 
     /// Reads an autosave; an old format, bad JSON or an inconsistent game is an error.
     pub fn from_json(text: &str) -> Result<HotSeat, String> {
-        let saved: Saved = serde_json::from_str(text).map_err(|_| "not a saved game of this version".to_string())?;
+        let saved: Saved = serde_json::from_str(text)
+            .map_err(|_| "not a saved game of this version".to_string())?;
         if saved.version != SAVE_VERSION {
-            return Err(format!("saved by version {}, this is {SAVE_VERSION}", saved.version));
+            return Err(format!(
+                "saved by version {}, this is {SAVE_VERSION}",
+                saved.version
+            ));
         }
         let data = GameData::from_value(&saved.data)?;
         Ok(HotSeat { data })
@@ -197,7 +226,9 @@ mod tests {
         assert_eq!(r.warning, None);
         assert_eq!(names(&r.events), ["player", "gamelog"]);
         assert_eq!(r.events[0].1, json!({"index": 1}));
-        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[1].1).unwrap() else { panic!() };
+        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[1].1).unwrap() else {
+            panic!()
+        };
         assert_eq!(slice.start, Some(1));
         assert_eq!(slice.items.len(), 1);
         let r = h.handle("fetchState", &Value::Null);
@@ -208,7 +239,10 @@ mod tests {
         assert!(r.warning.unwrap().contains("occupied"));
         assert_eq!(state_of(&r.events).game, before.game().clone());
         assert_eq!(h, before);
-        assert!(h.handle("move", &json!({"nonsense": true})).warning.is_some());
+        assert!(h
+            .handle("move", &json!({"nonsense": true}))
+            .warning
+            .is_some());
         assert_eq!(h, before);
         assert_eq!(h.handle("ready", &Value::Null), Reply::default());
     }
@@ -228,7 +262,9 @@ mod tests {
         h.undo().unwrap();
         assert_eq!(h.game().record(), "f5d6");
         let r = h.handle("fetchLog", &json!({"start": 1}));
-        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else { panic!() };
+        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else {
+            panic!()
+        };
         assert_eq!(slice.items.len(), 2);
         h.rename(Player::First, "  Cy  ");
         assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
@@ -245,13 +281,20 @@ mod tests {
             (GameKind::Gomoku, Some(15), "h8h9"),
             (GameKind::TicTacToe, None, "b2"),
         ] {
-            let o = GameOptions { game, size, ..GameOptions::default() };
+            let o = GameOptions {
+                game,
+                size,
+                ..GameOptions::default()
+            };
             let mut h = HotSeat::new(&o, ["A", ""], record).unwrap();
             let first = h.game().legal_moves()[0].to_string();
             assert_eq!(h.handle("move", &json!(first)).warning, None);
             let back = HotSeat::from_json(&h.to_json()).unwrap();
             assert_eq!(back, h);
-            assert_eq!(back.game().piece(Square::new(0, 0)), h.game().piece(Square::new(0, 0)));
+            assert_eq!(
+                back.game().piece(Square::new(0, 0)),
+                h.game().piece(Square::new(0, 0))
+            );
         }
     }
 

@@ -44,7 +44,12 @@ impl Emitter {
         let mut inner = self.inner.borrow_mut();
         inner.next_id += 1;
         let id = inner.next_id;
-        inner.listeners.push(Listener { id, event: event.to_string(), once, callback: Rc::new(callback) });
+        inner.listeners.push(Listener {
+            id,
+            event: event.to_string(),
+            once,
+            callback: Rc::new(callback),
+        });
         ListenerId(id)
     }
 
@@ -68,11 +73,19 @@ impl Emitter {
 
     /// Removes every listener of `event`.
     pub fn remove_all(&self, event: &str) {
-        self.inner.borrow_mut().listeners.retain(|l| l.event != event);
+        self.inner
+            .borrow_mut()
+            .listeners
+            .retain(|l| l.event != event);
     }
 
     pub fn listener_count(&self, event: &str) -> usize {
-        self.inner.borrow().listeners.iter().filter(|l| l.event == event).count()
+        self.inner
+            .borrow()
+            .listeners
+            .iter()
+            .filter(|l| l.event == event)
+            .count()
     }
 
     /// Delivers `payload` to the listeners of `event` (as they were when the call began);
@@ -102,7 +115,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn recorder() -> (Rc<RefCell<Vec<String>>>, impl Fn(&'static str) -> Box<dyn Fn(&Value)>) {
+    fn recorder() -> (
+        Rc<RefCell<Vec<String>>>,
+        impl Fn(&'static str) -> Box<dyn Fn(&Value)>,
+    ) {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let s = seen.clone();
         let make = move |tag: &'static str| -> Box<dyn Fn(&Value)> {

@@ -10,11 +10,11 @@
 
 pub mod anim;
 pub mod backend;
+pub mod components;
 pub mod emitter;
 pub mod model;
 pub mod protocol;
 pub mod storage;
-pub mod components;
 
 /// Mounts the hot-seat page on `<body>`.
 pub fn start() {

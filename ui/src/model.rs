@@ -2,7 +2,9 @@
 //! list, history positions, statistics and announcements. Pure functions of the game data
 //! (asking the engine only pure questions); the views just show them. Tested natively.
 
-use outflank_engine::{AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square};
+use outflank_engine::{
+    AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square,
+};
 
 use crate::protocol::GameData;
 
@@ -36,17 +38,23 @@ pub fn game_title(kind: GameKind) -> &'static str {
 
 /// A player's name as shown: the host's name for them, else their colour.
 pub fn display_name(data: &GameData, player: Player) -> String {
-    data.name(player).unwrap_or_else(|| colour_name(data.game.kind(), player).to_string())
+    data.name(player)
+        .unwrap_or_else(|| colour_name(data.game.kind(), player).to_string())
 }
 
 /// Every square of a board of side `n`, in reading order (a1, b1, ..., a2, ...).
 pub fn squares(n: u8) -> Vec<Square> {
-    (0..n).flat_map(|row| (0..n).map(move |col| Square::new(col, row))).collect()
+    (0..n)
+        .flat_map(|row| (0..n).map(move |col| Square::new(col, row)))
+        .collect()
 }
 
 /// The pieces of a game in reading order.
 pub fn pieces(game: &AnyGame) -> Vec<Option<Player>> {
-    squares(game.size()).into_iter().map(|sq| game.piece(sq)).collect()
+    squares(game.size())
+        .into_iter()
+        .map(|sq| game.piece(sq))
+        .collect()
 }
 
 /// The screen-reader label of a cell: "f5, empty, legal move", "d4, light disc",
@@ -54,7 +62,11 @@ pub fn pieces(game: &AnyGame) -> Vec<Option<Player>> {
 pub fn cell_label(kind: GameKind, square: Square, piece: Option<Player>, legal: bool) -> String {
     match (piece, kind) {
         (Some(p), GameKind::TicTacToe) => format!("{square}, {}", colour_name(kind, p)),
-        (Some(p), _) => format!("{square}, {} {}", colour_name(kind, p).to_lowercase(), piece_noun(kind)),
+        (Some(p), _) => format!(
+            "{square}, {} {}",
+            colour_name(kind, p).to_lowercase(),
+            piece_noun(kind)
+        ),
         (None, _) if legal => format!("{square}, empty, legal move"),
         (None, _) => format!("{square}, empty"),
     }
@@ -87,7 +99,9 @@ pub fn result_text(data: &GameData, game: &AnyGame) -> Option<String> {
     let [a, b] = game.scores();
     let result = match (game.kind(), outcome.winner()) {
         (GameKind::Reversi, Some(Player::First)) => format!("{} wins {a}-{b}", name(Player::First)),
-        (GameKind::Reversi, Some(Player::Second)) => format!("{} wins {b}-{a}", name(Player::Second)),
+        (GameKind::Reversi, Some(Player::Second)) => {
+            format!("{} wins {b}-{a}", name(Player::Second))
+        }
         (GameKind::Reversi, None) => format!("Draw {a}-{b}"),
         (kind, Some(w)) => match resignation(game) {
             Some(_) => format!("{} wins", name(w)),
@@ -118,7 +132,10 @@ pub fn status(data: &GameData, game: &AnyGame, viewer: Option<Player>, hot_seat:
     };
     let turn = format!("{who} must play a {}", piece_noun(game.kind()));
     match last_pass(game) {
-        Some(p) => format!("{} has no legal move and passes. {turn}", display_name(data, p)),
+        Some(p) => format!(
+            "{} has no legal move and passes. {turn}",
+            display_name(data, p)
+        ),
         None => turn,
     }
 }
@@ -150,14 +167,22 @@ pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
             LogItem::Event(LogEvent::Drop { player }) => (player, "left".to_string(), false),
             LogItem::Event(_) => continue,
         };
-        out.push(MoveEntry { ply, player, text, placed });
+        out.push(MoveEntry {
+            ply,
+            player,
+            text,
+            placed,
+        });
     }
     out
 }
 
 /// The number of pieces placed: the last history position.
 pub fn move_count(game: &AnyGame) -> usize {
-    game.log().iter().filter(|i| matches!(i, LogItem::Move { .. })).count()
+    game.log()
+        .iter()
+        .filter(|i| matches!(i, LogItem::Move { .. }))
+        .count()
 }
 
 /// The game as it was after `ply` pieces were placed (0 = the start); the whole game
@@ -181,7 +206,11 @@ pub fn game_at(game: &AnyGame, ply: usize) -> Result<AnyGame, Error> {
 
 /// The history position that shows the game right after log item `index` (host replay).
 pub fn ply_of_log_index(game: &AnyGame, index: usize) -> usize {
-    game.log().iter().take(index.saturating_add(1)).filter(|i| matches!(i, LogItem::Move { .. })).count()
+    game.log()
+        .iter()
+        .take(index.saturating_add(1))
+        .filter(|i| matches!(i, LogItem::Move { .. }))
+        .count()
 }
 
 /// Whether `player` may concede now (their turn; in Reversi only while behind).
@@ -213,7 +242,11 @@ pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
         name: display_name(data, player),
         colour: colour_name(game.kind(), player),
         score: game.scores()[player.index()],
-        score_unit: if game.kind() == GameKind::Reversi { "discs" } else { "points" },
+        score_unit: if game.kind() == GameKind::Reversi {
+            "discs"
+        } else {
+            "points"
+        },
         stones_left,
         active: game.to_move() == Some(player),
         winner: game.outcome().and_then(|o| o.winner()) == Some(player),
@@ -251,19 +284,30 @@ pub fn announce(data: &GameData, known: usize) -> Option<String> {
     let mut parts = Vec::new();
     for item in game.log().into_iter().skip(known) {
         match item {
-            LogItem::Move { player, square, flipped } => parts.push(match game.kind() {
+            LogItem::Move {
+                player,
+                square,
+                flipped,
+            } => parts.push(match game.kind() {
                 GameKind::Reversi => {
                     let n = flipped.len();
                     let s = if n == 1 { "" } else { "s" };
-                    format!("{} plays {square} and turns over {n} disc{s}.", name(player))
+                    format!(
+                        "{} plays {square} and turns over {n} disc{s}.",
+                        name(player)
+                    )
                 }
                 _ => format!("{} plays {square}.", name(player)),
             }),
             LogItem::Event(LogEvent::Pass { player }) => {
                 parts.push(format!("{} has no legal move and passes.", name(player)))
             }
-            LogItem::Event(LogEvent::Concede { player }) => parts.push(format!("{} concedes.", name(player))),
-            LogItem::Event(LogEvent::Drop { player }) => parts.push(format!("{} left the game.", name(player))),
+            LogItem::Event(LogEvent::Concede { player }) => {
+                parts.push(format!("{} concedes.", name(player)))
+            }
+            LogItem::Event(LogEvent::Drop { player }) => {
+                parts.push(format!("{} left the game.", name(player)))
+            }
             LogItem::Event(LogEvent::End { .. }) => {
                 if let Some(r) = result_text(data, game) {
                     // The result repeats the resignation; say it once.
@@ -284,7 +328,10 @@ pub fn extends(before: &AnyGame, after: &AnyGame) -> Option<usize> {
         return None;
     }
     let (old, new) = (before.log(), after.log());
-    let known = old.iter().take_while(|i| !matches!(i, LogItem::Event(LogEvent::End { .. }))).count();
+    let known = old
+        .iter()
+        .take_while(|i| !matches!(i, LogItem::Event(LogEvent::End { .. })))
+        .count();
     (new.len() > known && old[..known] == new[..known] && new.len() >= old.len()).then_some(known)
 }
 
@@ -299,10 +346,17 @@ pub fn winning_line(game: &AnyGame) -> Vec<Square> {
 
 /// Reads a record ("f5d6c3", spaces and commas allowed) for a new game with `options`:
 /// every move checked by the engine; the first bad one is a clear error.
-pub fn game_from_record(options: &outflank_engine::GameOptions, record: &str) -> Result<AnyGame, Error> {
+pub fn game_from_record(
+    options: &outflank_engine::GameOptions,
+    record: &str,
+) -> Result<AnyGame, Error> {
     let mut game = AnyGame::new(options)?;
     for (k, text) in outflank_engine::notation::split_record(record).enumerate() {
-        let fail = |reason: Error| Error::BadRecord { index: k + 1, text: text.to_string(), reason: Box::new(reason) };
+        let fail = |reason: Error| Error::BadRecord {
+            index: k + 1,
+            text: text.to_string(),
+            reason: Box::new(reason),
+        };
         let square: Square = text.parse().map_err(fail)?;
         let player = game.to_move().ok_or_else(|| fail(Error::GameOver))?;
         game.play_move(player, Move::Place(square)).map_err(fail)?;
@@ -317,7 +371,11 @@ mod tests {
     use outflank_engine::GameOptions;
 
     fn opts(game: GameKind, size: Option<u8>) -> GameOptions {
-        GameOptions { game, size, ..GameOptions::default() }
+        GameOptions {
+            game,
+            size,
+            ..GameOptions::default()
+        }
     }
 
     fn data(game: AnyGame) -> GameData {
@@ -335,26 +393,59 @@ mod tests {
     #[test]
     fn reversi_start() {
         let d = reversi("");
-        assert_eq!(status(&d, &d.game, Some(Player::First), true), "Dark must play a disc");
-        assert_eq!(status(&d, &d.game, Some(Player::First), false), "You must play a disc");
-        assert_eq!(status(&d, &d.game, Some(Player::Second), false), "Dark must play a disc");
+        assert_eq!(
+            status(&d, &d.game, Some(Player::First), true),
+            "Dark must play a disc"
+        );
+        assert_eq!(
+            status(&d, &d.game, Some(Player::First), false),
+            "You must play a disc"
+        );
+        assert_eq!(
+            status(&d, &d.game, Some(Player::Second), false),
+            "Dark must play a disc"
+        );
         assert_eq!(squares(8).len(), 64);
         assert_eq!(squares(8)[9], sq("b2"));
-        assert_eq!(cell_label(GameKind::Reversi, sq("f5"), None, true), "f5, empty, legal move");
-        assert_eq!(cell_label(GameKind::Reversi, sq("d4"), Some(Player::Second), false), "d4, light disc");
-        assert_eq!(cell_label(GameKind::Gomoku, sq("h8"), Some(Player::First), false), "h8, black stone");
-        assert_eq!(cell_label(GameKind::TicTacToe, sq("b2"), Some(Player::Second), false), "b2, O");
-        assert_eq!(cell_label(GameKind::TicTacToe, sq("a1"), None, false), "a1, empty");
+        assert_eq!(
+            cell_label(GameKind::Reversi, sq("f5"), None, true),
+            "f5, empty, legal move"
+        );
+        assert_eq!(
+            cell_label(GameKind::Reversi, sq("d4"), Some(Player::Second), false),
+            "d4, light disc"
+        );
+        assert_eq!(
+            cell_label(GameKind::Gomoku, sq("h8"), Some(Player::First), false),
+            "h8, black stone"
+        );
+        assert_eq!(
+            cell_label(GameKind::TicTacToe, sq("b2"), Some(Player::Second), false),
+            "b2, O"
+        );
+        assert_eq!(
+            cell_label(GameKind::TicTacToe, sq("a1"), None, false),
+            "a1, empty"
+        );
         let p = panel(&d, &d.game, Player::First);
-        assert_eq!((p.name.as_str(), p.score, p.active, p.stones_left), ("Dark", 2, true, None));
+        assert_eq!(
+            (p.name.as_str(), p.score, p.active, p.stones_left),
+            ("Dark", 2, true, None)
+        );
     }
 
     #[test]
     fn names_replace_colours() {
         let mut d = reversi("f5");
-        d.players = vec![PlayerMeta { name: "Ann".into() }, PlayerMeta { name: "Bo".into() }];
+        d.players = vec![
+            PlayerMeta { name: "Ann".into() },
+            PlayerMeta { name: "Bo".into() },
+        ];
         assert_eq!(status(&d, &d.game, None, true), "Bo must play a disc");
-        assert_eq!(announce(&d, 1).unwrap(), "Ann plays f5 and turns over 1 disc.");
+        assert_eq!(
+            announce(&d, 1).unwrap(),
+            "Ann plays f5 and turns over 1 disc."
+        );
         assert_eq!(panel(&d, &d.game, Player::Second).colour, "Light");
     }
 
@@ -371,12 +462,21 @@ mod tests {
         let d = data(g);
         assert!(status(&d, &d.game, None, true).starts_with("Light concedes. Dark wins"));
         assert_eq!(move_list(&d.game).last().unwrap().text, "concedes");
-        assert!(announce(&d, 4).unwrap().starts_with("Light concedes. Dark wins"));
+        assert!(announce(&d, 4)
+            .unwrap()
+            .starts_with("Light concedes. Dark wins"));
 
         let ttt = data(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap());
-        assert_eq!(status(&ttt, &ttt.game, None, true), "X wins with three in a row");
-        let draw = data(game_from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap());
-        assert_eq!(status(&draw, &draw.game, None, true), "Draw: the board is full");
+        assert_eq!(
+            status(&ttt, &ttt.game, None, true),
+            "X wins with three in a row"
+        );
+        let draw =
+            data(game_from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap());
+        assert_eq!(
+            status(&draw, &draw.game, None, true),
+            "Draw: the board is full"
+        );
         let g = data(game_from_record(&opts(GameKind::Gomoku, Some(15)), "").unwrap());
         assert_eq!(status(&g, &g.game, None, true), "Black must play a stone");
         let p = panel(&g, &g.game, Player::First);
@@ -393,7 +493,12 @@ mod tests {
         assert_eq!(game_at(&d.game, 0).unwrap().record(), "");
         assert_eq!(game_at(&d.game, 9).unwrap(), d.game);
         let list = move_list(&d.game);
-        assert_eq!(list.iter().map(|m| (m.ply, m.text.as_str())).collect::<Vec<_>>(), [(1, "f5"), (2, "d6"), (3, "c3")]);
+        assert_eq!(
+            list.iter()
+                .map(|m| (m.ply, m.text.as_str()))
+                .collect::<Vec<_>>(),
+            [(1, "f5"), (2, "d6"), (3, "c3")]
+        );
         assert_eq!(ply_of_log_index(&d.game, 0), 0);
         assert_eq!(ply_of_log_index(&d.game, 2), 2);
     }
@@ -403,13 +508,24 @@ mod tests {
         // Dark passes after the 16th disc (found with the engine).
         let d = reversi("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4");
         assert_eq!(last_pass(&d.game), Some(Player::First));
-        assert_eq!(status(&d, &d.game, None, true), "Dark has no legal move and passes. Light must play a disc");
+        assert_eq!(
+            status(&d, &d.game, None, true),
+            "Dark has no legal move and passes. Light must play a disc"
+        );
         let list = move_list(&d.game);
         let pass = list.last().unwrap();
-        assert_eq!((pass.text.as_str(), pass.ply, pass.placed), ("pass", 16, false));
-        assert!(announce(&d, 16).unwrap().ends_with("Dark has no legal move and passes."));
+        assert_eq!(
+            (pass.text.as_str(), pass.ply, pass.placed),
+            ("pass", 16, false)
+        );
+        assert!(announce(&d, 16)
+            .unwrap()
+            .ends_with("Dark has no legal move and passes."));
         // The position after the 16th disc is the one with the pass made.
-        assert_eq!(last_pass(&game_at(&d.game, 16).unwrap()), Some(Player::First));
+        assert_eq!(
+            last_pass(&game_at(&d.game, 16).unwrap()),
+            Some(Player::First)
+        );
     }
 
     #[test]
@@ -417,7 +533,10 @@ mod tests {
         let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8 h9, a19").unwrap();
         assert_eq!(g.piece(sq("a19")), Some(Player::First));
         let e = game_from_record(&GameOptions::default(), "f5f5").unwrap_err();
-        assert_eq!(e.to_string(), "move 2 (f5) of the record: f5 is already occupied");
+        assert_eq!(
+            e.to_string(),
+            "move 2 (f5) of the record: f5 is already occupied"
+        );
         assert!(game_from_record(&GameOptions::default(), "f5zz").is_err());
         assert!(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1a2b2a3c3").is_err());
     }
@@ -429,7 +548,10 @@ mod tests {
         assert_eq!(rows[0], ("Discs", [13, 0]));
         assert_eq!(rows[1], ("Discs played", [5, 4]));
         let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8h9").unwrap();
-        assert_eq!(stats_rows(&g), [("Moves", [1, 1]), ("Stones left", [180, 179])]);
+        assert_eq!(
+            stats_rows(&g),
+            [("Moves", [1, 1]), ("Stones left", [180, 179])]
+        );
         let t = game_from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
         assert_eq!(stats_rows(&t), [("Moves", [1, 0])]);
     }

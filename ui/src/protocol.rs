@@ -69,7 +69,10 @@ pub struct GameData {
 
 impl GameData {
     pub fn new(game: AnyGame) -> GameData {
-        GameData { game, players: Vec::new() }
+        GameData {
+            game,
+            players: Vec::new(),
+        }
     }
 
     /// The name of `player`, trimmed and cut to [`MAX_NAME`]; `None` when unset.
@@ -81,7 +84,10 @@ impl GameData {
     pub fn to_value(&self) -> Value {
         let mut value = serde_json::to_value(&self.game).unwrap_or(Value::Null);
         if let (Value::Object(map), false) = (&mut value, self.players.is_empty()) {
-            map.insert("players".into(), serde_json::to_value(&self.players).unwrap_or(Value::Null));
+            map.insert(
+                "players".into(),
+                serde_json::to_value(&self.players).unwrap_or(Value::Null),
+            );
         }
         value
     }
@@ -95,8 +101,9 @@ impl GameData {
         let mut map: Map<String, Value> = map.clone();
         let players = match map.remove("players") {
             None | Some(Value::Null) => Vec::new(),
-            Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p)
-                .map_err(|e| format!("players: {e}"))?,
+            Some(p) => {
+                serde_json::from_value::<Vec<PlayerMeta>>(p).map_err(|e| format!("players: {e}"))?
+            }
         };
         let game: AnyGame =
             serde_json::from_value(Value::Object(map)).map_err(|e| format!("the game: {e}"))?;
@@ -106,7 +113,12 @@ impl GameData {
 
 /// A name as shown: whitespace collapsed, at most [`MAX_NAME`] characters.
 pub fn clean_name(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_NAME).collect()
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(MAX_NAME)
+        .collect()
 }
 
 /// A slice of the game log, as `gamelog` carries it: `{start, data}` or a bare logSlice
@@ -130,7 +142,12 @@ pub struct Preferences {
 
 impl Default for Preferences {
     fn default() -> Preferences {
-        Preferences { skin: Skin::Classic, highlights: true, speed: Speed::Normal, theme: ThemePref::Auto }
+        Preferences {
+            skin: Skin::Classic,
+            highlights: true,
+            speed: Speed::Normal,
+            theme: ThemePref::Auto,
+        }
     }
 }
 
@@ -187,7 +204,8 @@ impl Preferences {
     /// Sets one preference by name (as `update:preference` names it).
     pub fn set(&mut self, name: &str, value: &Value) -> Result<(), String> {
         fn read<T: for<'de> Deserialize<'de>>(name: &str, value: &Value) -> Result<T, String> {
-            serde_json::from_value(value.clone()).map_err(|_| format!("preference {name}: {value} is not allowed"))
+            serde_json::from_value(value.clone())
+                .map_err(|_| format!("preference {name}: {value} is not allowed"))
         }
         match name {
             "skin" => self.skin = read(name, value)?,
@@ -223,7 +241,9 @@ pub enum HostEvent {
     /// Show the game as it was after log item `to`.
     ReplayTo(usize),
     ReplayEnd,
-    Theme { dark: bool },
+    Theme {
+        dark: bool,
+    },
 }
 
 impl HostEvent {
@@ -240,7 +260,8 @@ impl HostEvent {
                 _ => return Err(what("not an object".into())),
             },
             host::AVATARS => HostEvent::Avatars(
-                serde_json::from_value(payload.clone()).map_err(|_| what("not an array of strings".into()))?,
+                serde_json::from_value(payload.clone())
+                    .map_err(|_| what("not an array of strings".into()))?,
             ),
             host::REPLAY_START => HostEvent::ReplayStart,
             host::REPLAY_TO => {
@@ -304,12 +325,25 @@ pub enum ViewerEvent {
     Ready,
     Move(Move),
     FetchState,
-    FetchLog { start: usize, end: Option<usize> },
+    FetchLog {
+        start: usize,
+        end: Option<usize>,
+    },
     AddLog(Vec<String>),
     ReplaceLog(Vec<String>),
-    ReplayInfo { start: usize, current: usize, end: usize },
-    UpdatePreference { name: String, value: Value },
-    PlayerClicked { index: usize, name: String },
+    ReplayInfo {
+        start: usize,
+        current: usize,
+        end: usize,
+    },
+    UpdatePreference {
+        name: String,
+        value: Value,
+    },
+    PlayerClicked {
+        index: usize,
+        name: String,
+    },
 }
 
 impl ViewerEvent {
@@ -336,10 +370,16 @@ impl ViewerEvent {
                 None => json!({ "start": start }),
             },
             ViewerEvent::AddLog(lines) | ViewerEvent::ReplaceLog(lines) => json!(lines),
-            ViewerEvent::ReplayInfo { start, current, end } => {
+            ViewerEvent::ReplayInfo {
+                start,
+                current,
+                end,
+            } => {
                 json!({ "start": start, "current": current, "end": end })
             }
-            ViewerEvent::UpdatePreference { name, value } => json!({ "name": name, "value": value }),
+            ViewerEvent::UpdatePreference { name, value } => {
+                json!({ "name": name, "value": value })
+            }
             ViewerEvent::PlayerClicked { index, name } => json!({ "index": index, "name": name }),
         }
     }
@@ -352,8 +392,14 @@ pub fn parse_move(payload: &Value) -> Result<Move, String> {
 
 /// Reads an `update:preference` payload.
 pub fn parse_preference(payload: &Value) -> Result<(String, Value), String> {
-    let name = payload.get("name").and_then(Value::as_str).ok_or("update:preference: no name")?;
-    Ok((name.to_string(), payload.get("value").cloned().unwrap_or(Value::Null)))
+    let name = payload
+        .get("name")
+        .and_then(Value::as_str)
+        .ok_or("update:preference: no name")?;
+    Ok((
+        name.to_string(),
+        payload.get("value").cloned().unwrap_or(Value::Null),
+    ))
 }
 
 /// Reads a `player:clicked` payload.
@@ -377,7 +423,8 @@ mod tests {
     #[test]
     fn game_data_round_trips_with_and_without_players() {
         let mut game = reversi();
-        game.play_move(Player::First, Move::Place("f5".parse().unwrap())).unwrap();
+        game.play_move(Player::First, Move::Place("f5".parse().unwrap()))
+            .unwrap();
         let bare = GameData::new(game.clone());
         let value = bare.to_value();
         assert!(value.get("players").is_none());
@@ -388,7 +435,12 @@ mod tests {
 
         let named = GameData {
             game,
-            players: vec![PlayerMeta { name: "  Ann   Lee ".into() }, PlayerMeta { name: "".into() }],
+            players: vec![
+                PlayerMeta {
+                    name: "  Ann   Lee ".into(),
+                },
+                PlayerMeta { name: "".into() },
+            ],
         };
         let back = GameData::from_value(&named.to_value()).unwrap();
         assert_eq!(back, named);
@@ -408,7 +460,9 @@ mod tests {
             assert!(HostEvent::parse(host::STATE, &bad).is_err(), "{bad}");
         }
         let ok = json!({"game": "tictactoe", "options": {}, "moves": ["b2"]});
-        let HostEvent::State(data) = HostEvent::parse(host::STATE, &ok).unwrap() else { panic!() };
+        let HostEvent::State(data) = HostEvent::parse(host::STATE, &ok).unwrap() else {
+            panic!()
+        };
         assert_eq!(data.game.kind(), GameKind::TicTacToe);
         assert_eq!(data.game.piece(Square::new(1, 1)), Some(Player::First));
     }
@@ -416,8 +470,14 @@ mod tests {
     #[test]
     fn player_events() {
         let p = |v: Value| HostEvent::parse(host::PLAYER, &v);
-        assert_eq!(p(json!({"index": 1})), Ok(HostEvent::Player(Some(Player::Second))));
-        assert_eq!(p(json!({"index": 0})), Ok(HostEvent::Player(Some(Player::First))));
+        assert_eq!(
+            p(json!({"index": 1})),
+            Ok(HostEvent::Player(Some(Player::Second)))
+        );
+        assert_eq!(
+            p(json!({"index": 0})),
+            Ok(HostEvent::Player(Some(Player::First)))
+        );
         assert_eq!(p(json!({})), Ok(HostEvent::Player(None)));
         assert_eq!(p(json!({"index": null})), Ok(HostEvent::Player(None)));
         assert!(p(json!({"index": 2})).is_err());
@@ -429,7 +489,8 @@ mod tests {
     fn gamelog_in_both_shapes() {
         let items = json!([{"kind": "event", "event": "start"}, {"kind": "move", "player": 0, "move": "f5", "flipped": ["e5"]}]);
         let a = HostEvent::parse(host::GAMELOG, &json!({"start": 0, "data": items})).unwrap();
-        let b = HostEvent::parse(host::GAMELOG, &json!({"log": items, "availableMoves": []})).unwrap();
+        let b =
+            HostEvent::parse(host::GAMELOG, &json!({"log": items, "availableMoves": []})).unwrap();
         let HostEvent::Gamelog(a) = a else { panic!() };
         let HostEvent::Gamelog(b) = b else { panic!() };
         assert_eq!(a.start, Some(0));
@@ -442,10 +503,19 @@ mod tests {
 
     #[test]
     fn other_host_events() {
-        assert_eq!(HostEvent::parse("replay:to", &json!(4)), Ok(HostEvent::ReplayTo(4)));
-        assert_eq!(HostEvent::parse("replay:to", &json!({"to": 2})), Ok(HostEvent::ReplayTo(2)));
+        assert_eq!(
+            HostEvent::parse("replay:to", &json!(4)),
+            Ok(HostEvent::ReplayTo(4))
+        );
+        assert_eq!(
+            HostEvent::parse("replay:to", &json!({"to": 2})),
+            Ok(HostEvent::ReplayTo(2))
+        );
         assert!(HostEvent::parse("replay:to", &json!("x")).is_err());
-        assert_eq!(HostEvent::parse("theme", &json!({"dark": true})), Ok(HostEvent::Theme { dark: true }));
+        assert_eq!(
+            HostEvent::parse("theme", &json!({"dark": true})),
+            Ok(HostEvent::Theme { dark: true })
+        );
         assert!(HostEvent::parse("theme", &json!({})).is_err());
         assert!(HostEvent::parse("avatars", &json!(["a.png"])).is_ok());
         assert!(HostEvent::parse("avatars", &json!([1])).is_err());
@@ -468,27 +538,59 @@ mod tests {
     fn viewer_events_are_json() {
         let m = ViewerEvent::Move(Move::Place("f5".parse().unwrap()));
         assert_eq!((m.name(), m.payload()), ("move", json!("f5")));
-        assert_eq!(parse_move(&m.payload()), Ok(Move::Place("f5".parse().unwrap())));
+        assert_eq!(
+            parse_move(&m.payload()),
+            Ok(Move::Place("f5".parse().unwrap()))
+        );
         assert_eq!(ViewerEvent::Move(Move::Concede).payload(), json!("concede"));
         assert!(parse_move(&json!({"x": "a"})).is_err());
-        let p = ViewerEvent::UpdatePreference { name: "skin".into(), value: json!("wooden") };
+        let p = ViewerEvent::UpdatePreference {
+            name: "skin".into(),
+            value: json!("wooden"),
+        };
         assert_eq!(p.payload(), json!({"name": "skin", "value": "wooden"}));
-        assert_eq!(parse_preference(&p.payload()), Ok(("skin".into(), json!("wooden"))));
-        let c = ViewerEvent::PlayerClicked { index: 1, name: "Bo".into() };
+        assert_eq!(
+            parse_preference(&p.payload()),
+            Ok(("skin".into(), json!("wooden")))
+        );
+        let c = ViewerEvent::PlayerClicked {
+            index: 1,
+            name: "Bo".into(),
+        };
         assert_eq!(parse_player_clicked(&c.payload()), Ok(Player::Second));
         assert_eq!(
-            ViewerEvent::ReplayInfo { start: 0, current: 3, end: 9 }.payload(),
+            ViewerEvent::ReplayInfo {
+                start: 0,
+                current: 3,
+                end: 9
+            }
+            .payload(),
             json!({"start": 0, "current": 3, "end": 9})
         );
-        assert_eq!(ViewerEvent::FetchLog { start: 2, end: None }.payload(), json!({"start": 2}));
+        assert_eq!(
+            ViewerEvent::FetchLog {
+                start: 2,
+                end: None
+            }
+            .payload(),
+            json!({"start": 2})
+        );
     }
 
     #[test]
     fn preferences_merge_known_keys_and_report_bad_values() {
         let mut p = Preferences::default();
-        assert_eq!(p.merge(&json!({"skin": "wooden", "speed": "fast", "other": 1})), Ok(()));
-        assert_eq!((p.skin, p.speed, p.highlights), (Skin::Wooden, Speed::Fast, true));
-        assert!(p.merge(&json!({"highlights": "yes", "theme": "dark"})).is_err());
+        assert_eq!(
+            p.merge(&json!({"skin": "wooden", "speed": "fast", "other": 1})),
+            Ok(())
+        );
+        assert_eq!(
+            (p.skin, p.speed, p.highlights),
+            (Skin::Wooden, Speed::Fast, true)
+        );
+        assert!(p
+            .merge(&json!({"highlights": "yes", "theme": "dark"}))
+            .is_err());
         assert_eq!((p.highlights, p.theme), (true, ThemePref::Dark));
         assert!(p.set("speed", &json!("warp")).is_err());
         assert_eq!(p.speed, Speed::Fast);

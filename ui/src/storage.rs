@@ -60,7 +60,9 @@ pub fn load_prefs() -> Preferences {
     let value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
     let (prefs, result) = Preferences::from_value_lenient(&value);
     if let Err(e) = result {
-        leptos::logging::warn!("outflank: saved preferences partly unreadable ({e}); defaults used");
+        leptos::logging::warn!(
+            "outflank: saved preferences partly unreadable ({e}); defaults used"
+        );
     }
     prefs
 }

@@ -68,7 +68,13 @@ impl Setup {
             size: o.size.unwrap_or(3),
             bombs: o.variant == Some(Variant::Bombs),
             exact_five: o.exact_five.unwrap_or(false),
-            names: [0, 1].map(|i| h.data().players.get(i).map(|p| p.name.clone()).unwrap_or_default()),
+            names: [0, 1].map(|i| {
+                h.data()
+                    .players
+                    .get(i)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default()
+            }),
             second_starts: false,
             record: String::new(),
         }
@@ -87,25 +93,43 @@ impl Setup {
             GameKind::Reversi => GameOptions {
                 game: self.game,
                 size: Some(self.size),
-                variant: Some(if self.bombs { Variant::Bombs } else { Variant::Standard }),
+                variant: Some(if self.bombs {
+                    Variant::Bombs
+                } else {
+                    Variant::Standard
+                }),
                 exact_five: None,
             },
-            GameKind::Gomoku => {
-                GameOptions { game: self.game, size: Some(self.size), variant: None, exact_five: Some(self.exact_five) }
-            }
-            GameKind::TicTacToe => GameOptions { game: self.game, ..GameOptions::default() },
+            GameKind::Gomoku => GameOptions {
+                game: self.game,
+                size: Some(self.size),
+                variant: None,
+                exact_five: Some(self.exact_five),
+            },
+            GameKind::TicTacToe => GameOptions {
+                game: self.game,
+                ..GameOptions::default()
+            },
         }
     }
 
     fn build(&self) -> Result<HotSeat, String> {
         let [a, b] = &self.names;
-        let names = if self.second_starts { [b.as_str(), a.as_str()] } else { [a.as_str(), b.as_str()] };
+        let names = if self.second_starts {
+            [b.as_str(), a.as_str()]
+        } else {
+            [a.as_str(), b.as_str()]
+        };
         HotSeat::new(&self.options(), names, &self.record).map_err(|e| e.to_string())
     }
 }
 
 fn prefers_dark() -> bool {
-    window().match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches())
+    window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
 }
 
 #[component]
@@ -115,7 +139,10 @@ pub fn App() -> impl IntoView {
         Loaded::Game(game) => (game, None),
         Loaded::Corrupt(reason) => {
             leptos::logging::warn!("outflank: the saved game could not be read ({reason})");
-            (HotSeat::default(), Some("The saved game could not be read: a new game was started.".to_string()))
+            (
+                HotSeat::default(),
+                Some("The saved game could not be read: a new game was started.".to_string()),
+            )
         }
     };
     let emitter = Emitter::new();
@@ -149,14 +176,17 @@ pub fn App() -> impl IntoView {
             host.send(events);
         });
     }
-    emitter.on(viewer::UPDATE_PREFERENCE, move |payload| match protocol::parse_preference(payload) {
-        Ok((name, value)) => prefs.update_value(|p| {
-            if p.set(&name, &value).is_ok() {
-                storage::save_prefs(p);
-            }
-        }),
-        Err(e) => leptos::logging::warn!("outflank: {e}"),
-    });
+    emitter.on(
+        viewer::UPDATE_PREFERENCE,
+        move |payload| match protocol::parse_preference(payload) {
+            Ok((name, value)) => prefs.update_value(|p| {
+                if p.set(&name, &value).is_ok() {
+                    storage::save_prefs(p);
+                }
+            }),
+            Err(e) => leptos::logging::warn!("outflank: {e}"),
+        },
+    );
     emitter.on(viewer::PLAYER_CLICKED, move |payload| {
         if let Ok(player) = protocol::parse_player_clicked(payload) {
             let name = host.with(|h| h.data().name(player).unwrap_or_default());
@@ -168,7 +198,10 @@ pub fn App() -> impl IntoView {
 
     // What a host sends a freshly mounted viewer.
     host.send(vec![
-        (host::PREFERENCES, serde_json::to_value(prefs.get_value()).unwrap_or(Value::Null)),
+        (
+            host::PREFERENCES,
+            serde_json::to_value(prefs.get_value()).unwrap_or(Value::Null),
+        ),
         (host::THEME, json!({ "dark": prefers_dark() })),
     ]);
     host.send(host.with(HotSeat::start_events));
@@ -227,7 +260,12 @@ fn escape_closes(close: impl Fn() + 'static) -> impl Fn(ev::KeyboardEvent) {
 }
 
 #[component]
-fn NewGameDialog(setup: Setup, dialog: RwSignal<Option<Setup>>, host: Host, notice: RwSignal<Option<String>>) -> impl IntoView {
+fn NewGameDialog(
+    setup: Setup,
+    dialog: RwSignal<Option<Setup>>,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+) -> impl IntoView {
     let s = RwSignal::new(setup);
     let error = RwSignal::new(None::<String>);
     let first = NodeRef::<leptos::html::Select>::new();
@@ -249,7 +287,8 @@ fn NewGameDialog(setup: Setup, dialog: RwSignal<Option<Setup>>, host: Host, noti
         }
     };
     let kind = Memo::new(move |_| s.with(|s| s.game));
-    let colours = move |i: usize| colour_name(kind.get(), Player::from_index(i).unwrap_or(Player::First));
+    let colours =
+        move |i: usize| colour_name(kind.get(), Player::from_index(i).unwrap_or(Player::First));
     let set_game = move |e: ev::Event| {
         let game = match event_target_value(&e).as_str() {
             "gomoku" => GameKind::Gomoku,
@@ -392,7 +431,12 @@ fn NewGameDialog(setup: Setup, dialog: RwSignal<Option<Setup>>, host: Host, noti
 }
 
 #[component]
-fn RenameDialog(player: Player, name: String, rename: RwSignal<Option<(Player, String)>>, host: Host) -> impl IntoView {
+fn RenameDialog(
+    player: Player,
+    name: String,
+    rename: RwSignal<Option<(Player, String)>>,
+    host: Host,
+) -> impl IntoView {
     let value = RwSignal::new(name);
     let input = NodeRef::<leptos::html::Input>::new();
     request_animation_frame(move || {

@@ -13,7 +13,10 @@ use crate::model;
 #[component]
 pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let shape = Memo::new(move |_| ctx.data.with(|d| d.as_ref().map(|d| (d.game.kind(), d.game.size()))));
+    let shape = Memo::new(move |_| {
+        ctx.data
+            .with(|d| d.as_ref().map(|d| (d.game.kind(), d.game.size())))
+    });
     let legal = Memo::new(move |_| {
         let n = shape.get().map_or(0, |(_, n)| n);
         let mut v = vec![false; usize::from(n) * usize::from(n)];
@@ -27,13 +30,20 @@ pub fn Board() -> impl IntoView {
     let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
     let last = Memo::new(move |_| {
         ctx.shown.with(|g| {
-            g.as_ref().and_then(|g| model::move_list(g).into_iter().rev().find(|m| m.placed)).map(|m| m.text)
+            g.as_ref()
+                .and_then(|g| model::move_list(g).into_iter().rev().find(|m| m.placed))
+                .map(|m| m.text)
         })
     });
-    let line = Memo::new(move |_| ctx.shown.with(|g| g.as_ref().map(model::winning_line).unwrap_or_default()));
+    let line = Memo::new(move |_| {
+        ctx.shown
+            .with(|g| g.as_ref().map(model::winning_line).unwrap_or_default())
+    });
 
     let on_key = move |e: ev::KeyboardEvent| {
-        let Some((_, n)) = shape.get_untracked() else { return };
+        let Some((_, n)) = shape.get_untracked() else {
+            return;
+        };
         let n = usize::from(n);
         let i = ctx.cursor.get_untracked().min(n * n - 1);
         let (row, col) = (i / n, i % n);
@@ -99,7 +109,9 @@ fn focus_cell(square: Square) {
 
 #[component]
 fn Coords(n: u8) -> impl IntoView {
-    let cols = (0..n).map(|c| view! { <span>{char::from(b'a' + c).to_string()}</span> }).collect_view();
+    let cols = (0..n)
+        .map(|c| view! { <span>{char::from(b'a' + c).to_string()}</span> })
+        .collect_view();
     let rows = (1..=n).map(|r| view! { <span>{r}</span> }).collect_view();
     view! {
         <div class="coords cols" aria-hidden="true">{cols}</div>
@@ -113,11 +125,19 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
     let nf = f64::from(n);
     match kind {
         GameKind::Reversi => {
-            let stars = if n >= 6 { vec![(2, 2), (n - 2, 2), (2, n - 2), (n - 2, n - 2)] } else { Vec::new() };
+            let stars = if n >= 6 {
+                vec![(2, 2), (n - 2, 2), (2, n - 2), (n - 2, n - 2)]
+            } else {
+                Vec::new()
+            };
             stars
                 .into_iter()
                 .map(|(x, y)| {
-                    let style = format!("left: {}%; top: {}%", 100.0 * f64::from(x) / nf, 100.0 * f64::from(y) / nf);
+                    let style = format!(
+                        "left: {}%; top: {}%",
+                        100.0 * f64::from(x) / nf,
+                        100.0 * f64::from(y) / nf
+                    );
                     view! { <span class="star" aria-hidden="true" style=style></span> }
                 })
                 .collect_view()
@@ -161,14 +181,23 @@ fn Cell(
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let piece = Memo::new(move |_| {
-        if let Some(p) = ctx.frame.with(|f| f.as_ref().map(|f| f.pieces.get(index).copied().flatten())) {
+        if let Some(p) = ctx
+            .frame
+            .with(|f| f.as_ref().map(|f| f.pieces.get(index).copied().flatten()))
+        {
             return p;
         }
         ctx.shown.with(|g| g.as_ref().and_then(|g| g.piece(square)))
     });
     let is_legal = Memo::new(move |_| legal.with(|v| v.get(index).copied().unwrap_or(false)));
-    let landing = Memo::new(move |_| ctx.frame.with(|f| f.as_ref().is_some_and(|f| f.placed == Some(index))));
-    let flipping = Memo::new(move |_| ctx.frame.with(|f| f.as_ref().is_some_and(|f| f.flipping.contains(&index))));
+    let landing = Memo::new(move |_| {
+        ctx.frame
+            .with(|f| f.as_ref().is_some_and(|f| f.placed == Some(index)))
+    });
+    let flipping = Memo::new(move |_| {
+        ctx.frame
+            .with(|f| f.as_ref().is_some_and(|f| f.flipping.contains(&index)))
+    });
     let name = square.to_string();
     let last = Memo::new(move |_| last.with(|l| l.as_deref() == Some(name.as_str())));
     let winning = Memo::new(move |_| line.with(|l| l.contains(&square)));
@@ -190,7 +219,7 @@ fn Cell(
         c
     };
     let tooltip = move || {
-        is_legal.get().then(|| match kind {
+        is_legal.get().then_some(match kind {
             GameKind::Reversi => "Place a disc here",
             GameKind::Gomoku => "Place a stone here",
             GameKind::TicTacToe => "Place your mark here",

@@ -15,7 +15,10 @@ use crate::protocol::{Skin, Speed, ThemePref};
 pub fn HistoryBar() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pos = Memo::new(move |_| ctx.position());
-    let button = move |key: &'static str, label: &'static str, title: &'static str, at_end: fn((usize, usize)) -> bool| {
+    let button = move |key: &'static str,
+                       label: &'static str,
+                       title: &'static str,
+                       at_end: fn((usize, usize)) -> bool| {
         view! {
             <button
                 type="button"
@@ -53,13 +56,23 @@ pub fn HistoryBar() -> impl IntoView {
 #[component]
 pub fn MoveList() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let entries = Memo::new(move |_| ctx.data.with(|d| d.as_ref().map(|d| model::move_list(&d.game)).unwrap_or_default()));
-    let record = Memo::new(move |_| ctx.data.with(|d| d.as_ref().map(|d| d.game.record()).unwrap_or_default()));
+    let entries = Memo::new(move |_| {
+        ctx.data.with(|d| {
+            d.as_ref()
+                .map(|d| model::move_list(&d.game))
+                .unwrap_or_default()
+        })
+    });
+    let record = Memo::new(move |_| {
+        ctx.data
+            .with(|d| d.as_ref().map(|d| d.game.record()).unwrap_or_default())
+    });
     let copied = RwSignal::new(None::<&'static str>);
     let copy = move |_| {
         let text = record.get_untracked();
         let clipboard = window().navigator().clipboard();
-        let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| copied.set(Some("Record copied")));
+        let ok =
+            Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| copied.set(Some("Record copied")));
         let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
             copied.set(Some("Copy failed: select the record and copy it"))
         });

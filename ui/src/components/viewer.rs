@@ -119,7 +119,10 @@ impl Ctx {
         let player = self.player.get();
         player.is_some()
             && !self.historical()
-            && self.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())) == player
+            && self
+                .data
+                .with(|d| d.as_ref().and_then(|d| d.game.to_move()))
+                == player
     }
 
     /// The squares the viewer's player may play right now (none while busy or historical).
@@ -127,7 +130,8 @@ impl Ctx {
         if !self.my_turn() || self.busy() {
             return Vec::new();
         }
-        self.data.with(|d| d.as_ref().map(|d| d.game.legal_moves()).unwrap_or_default())
+        self.data
+            .with(|d| d.as_ref().map(|d| d.game.legal_moves()).unwrap_or_default())
     }
 
     /// Shows why a click did nothing, for a moment.
@@ -161,7 +165,13 @@ impl Ctx {
             return self.refuse("You are watching: spectators cannot play.");
         };
         let Some((to_move, legal, piece)) = self.data.with_untracked(|d| {
-            d.as_ref().map(|d| (d.game.to_move(), d.game.legal_moves().contains(&square), d.game.piece(square)))
+            d.as_ref().map(|d| {
+                (
+                    d.game.to_move(),
+                    d.game.legal_moves().contains(&square),
+                    d.game.piece(square),
+                )
+            })
         }) else {
             return;
         };
@@ -177,34 +187,63 @@ impl Ctx {
             }
             return;
         }
+        self.send_move(Move::Place(square));
+    }
+
+    /// Emits a move and waits for the host's new state (busy meanwhile); a host that
+    /// never answers frees the board again after a while, with a visible notice.
+    fn send_move(&self, mv: Move) {
         self.pending.set(true);
-        self.emit(ViewerEvent::Move(Move::Place(square)));
+        let generation = self.generation.get_value();
+        let ctx = *self;
+        set_timeout(
+            move || {
+                if ctx.pending.try_get_untracked() == Some(true) && ctx.generation.try_get_value() == Some(generation) {
+                    ctx.pending.set(false);
+                    ctx.refuse("The move got no answer from the game host.");
+                }
+            },
+            Duration::from_secs(10),
+        );
+        self.emit(ViewerEvent::Move(mv));
     }
 
     pub fn concede(&self) {
-        let Some(player) = self.player.get_untracked() else { return };
+        let Some(player) = self.player.get_untracked() else {
+            return;
+        };
         let ok = self.my_turn()
             && !self.busy()
-            && self.data.with_untracked(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, player)));
+            && self.data.with_untracked(|d| {
+                d.as_ref()
+                    .is_some_and(|d| model::can_concede(&d.game, player))
+            });
         if ok {
-            self.pending.set(true);
-            self.emit(ViewerEvent::Move(Move::Concede));
+            self.send_move(Move::Concede);
         }
     }
 
     /// Shows history position `ply` (the live game at or past the last move).
     pub fn goto(&self, ply: usize) {
-        let total = self.data.with_untracked(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
+        let total = self
+            .data
+            .with_untracked(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
         self.cancel_animation();
         let view = (ply < total).then_some(ply);
         if self.view.get_untracked() != view {
             self.view.set(view);
         }
-        self.emit(ViewerEvent::ReplayInfo { start: 0, current: ply.min(total), end: total });
+        self.emit(ViewerEvent::ReplayInfo {
+            start: 0,
+            current: ply.min(total),
+            end: total,
+        });
     }
 
     pub fn position(&self) -> (usize, usize) {
-        let total = self.data.with(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
+        let total = self
+            .data
+            .with(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
         (self.view.get().unwrap_or(total), total)
     }
 
@@ -240,7 +279,10 @@ impl Ctx {
         match prefs.set(name, &value) {
             Ok(()) => {
                 self.prefs.set(prefs);
-                self.emit(ViewerEvent::UpdatePreference { name: name.to_string(), value });
+                self.emit(ViewerEvent::UpdatePreference {
+                    name: name.to_string(),
+                    value,
+                });
             }
             Err(e) => leptos::logging::warn!("outflank: {e}"),
         }
@@ -254,7 +296,9 @@ impl Ctx {
             return;
         }
         let first = old.is_none();
-        let known = old.as_ref().and_then(|o| model::extends(&o.game, &new.game));
+        let known = old
+            .as_ref()
+            .and_then(|o| model::extends(&o.game, &new.game));
         let steps = match (&old, self.view.get_untracked()) {
             (Some(o), None) if known.is_some() => anim::plan(&o.game, &new.game, self.speed()),
             _ => Vec::new(),
@@ -266,7 +310,8 @@ impl Ctx {
         let line = known.and_then(|k| model::announce(&new, k));
         if first || known.is_none() {
             let n = new.game.size();
-            self.cursor.set(usize::from((n - 1) / 2) * usize::from(n) + usize::from((n - 1) / 2));
+            self.cursor
+                .set(usize::from((n - 1) / 2) * usize::from(n) + usize::from((n - 1) / 2));
         }
         self.data.set(Some(new));
         self.run(steps);
@@ -299,7 +344,9 @@ impl Ctx {
             HostEvent::Avatars(_) => {}
             HostEvent::ReplayStart => self.goto(0),
             HostEvent::ReplayTo(index) => {
-                let ply = self.data.with_untracked(|d| d.as_ref().map(|d| model::ply_of_log_index(&d.game, index)));
+                let ply = self.data.with_untracked(|d| {
+                    d.as_ref().map(|d| model::ply_of_log_index(&d.game, index))
+                });
                 if let Some(ply) = ply {
                     self.goto(ply);
                 }
@@ -320,7 +367,10 @@ fn step(ctx: Ctx, steps: Rc<Vec<Step>>, i: usize, generation: u64) {
     };
     ctx.frame.set(Some(s.frame.clone()));
     let hold = s.hold_ms;
-    set_timeout(move || step(ctx, steps, i + 1, generation), Duration::from_millis(u64::from(hold)));
+    set_timeout(
+        move || step(ctx, steps, i + 1, generation),
+        Duration::from_millis(u64::from(hold)),
+    );
 }
 
 fn prefers_reduced_motion() -> bool {
@@ -340,10 +390,12 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
 
     let mut ids = Vec::new();
     for name in host::ALL {
-        ids.push(emitter.on(name, move |payload| match HostEvent::parse(name, payload) {
-            Ok(event) => ctx.on_event(event),
-            Err(e) => leptos::logging::warn!("outflank: ignored host event: {e}"),
-        }));
+        ids.push(
+            emitter.on(name, move |payload| match HostEvent::parse(name, payload) {
+                Ok(event) => ctx.on_event(event),
+                Err(e) => leptos::logging::warn!("outflank: ignored host event: {e}"),
+            }),
+        );
     }
     // Cleanups run before the owner's stored values are dropped.
     on_cleanup(move || {
@@ -359,10 +411,17 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
         if e.alt_key() || e.ctrl_key() || e.meta_key() || e.default_prevented() {
             return;
         }
-        let target: Option<web_sys::Element> = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
+        let target: Option<web_sys::Element> = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
         if let Some(t) = &target {
             let tag = t.tag_name().to_ascii_lowercase();
-            if matches!(tag.as_str(), "input" | "textarea" | "select") || t.closest("[data-board], [role=dialog]").ok().flatten().is_some() {
+            if matches!(tag.as_str(), "input" | "textarea" | "select")
+                || t.closest("[data-board], [role=dialog]")
+                    .ok()
+                    .flatten()
+                    .is_some()
+            {
                 return;
             }
         }
@@ -407,20 +466,35 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
     let status = move || {
         let (current, total) = ctx.position();
         ctx.data.with(|d| {
-            let Some(d) = d else { return "Waiting for the game…".to_string() };
+            let Some(d) = d else {
+                return "Waiting for the game…".to_string();
+            };
             if ctx.historical() {
                 return format!("Historical view: move {current} of {total}");
             }
             model::status(d, &d.game, ctx.player.get(), ctx.hot_seat)
         })
     };
-    let ended = Memo::new(move |_| ctx.data.with(|d| d.as_ref().is_some_and(|d| d.game.ended())));
+    let ended = Memo::new(move |_| {
+        ctx.data
+            .with(|d| d.as_ref().is_some_and(|d| d.game.ended()))
+    });
     let can_concede = Memo::new(move |_| {
-        let Some(p) = ctx.player.get() else { return false };
-        ctx.my_turn() && !busy.get() && ctx.data.with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
+        let Some(p) = ctx.player.get() else {
+            return false;
+        };
+        ctx.my_turn()
+            && !busy.get()
+            && ctx
+                .data
+                .with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
     });
     let title = move || {
-        ctx.data.with(|d| d.as_ref().map(|d| model::game_title(d.game.kind())).unwrap_or("Game"))
+        ctx.data.with(|d| {
+            d.as_ref()
+                .map(|d| model::game_title(d.game.kind()))
+                .unwrap_or("Game")
+        })
     };
 
     view! {
