@@ -92,12 +92,31 @@ impl GameData {
         value
     }
 
-    /// Reads game data; the engine replays and checks the game, so inconsistent data is
-    /// an error, never a wrong board.
+    /// Reads game data: the engine's JSON of a game (with `players` beside it), or the BGS
+    /// package's `GameData` (`{engine: "outflank", players, state, ...}`, the game in
+    /// `state`). The engine replays and checks the game, so inconsistent data is an error,
+    /// never a wrong board.
     pub fn from_value(value: &Value) -> Result<GameData, String> {
         let Value::Object(map) = value else {
             return Err("the state is not an object".into());
         };
+        if map.get("engine").is_some() {
+            if map.get("engine") != Some(&Value::String("outflank".into())) {
+                return Err(format!(
+                    "the data is for the engine {}, not outflank",
+                    map["engine"]
+                ));
+            }
+            let state = map.get("state").ok_or("the data has no state")?;
+            let game: AnyGame =
+                serde_json::from_value(state.clone()).map_err(|e| format!("the game: {e}"))?;
+            let players = match map.get("players") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p.clone())
+                    .map_err(|e| format!("players: {e}"))?,
+            };
+            return Ok(GameData { game, players });
+        }
         let mut map: Map<String, Value> = map.clone();
         let players = match map.remove("players") {
             None | Some(Value::Null) => Vec::new(),
@@ -446,6 +465,28 @@ mod tests {
         assert_eq!(back, named);
         assert_eq!(back.name(Player::First).as_deref(), Some("Ann Lee"));
         assert_eq!(back.name(Player::Second), None);
+    }
+
+    #[test]
+    fn the_bgs_packages_game_data_is_read_too() {
+        let mut game = reversi();
+        game.play_move(Player::First, Move::Place("f5".parse().unwrap()))
+            .unwrap();
+        let data = json!({
+            "engine": "outflank", "format": 1, "seed": "s", "creator": null, "level": 5,
+            "players": [{"name": "Ann", "settings": {}}, {"name": "Bo", "settings": {"x": 1}}],
+            "state": serde_json::to_value(&game).unwrap(),
+            "board": [], "log": [], "messagesShown": 0,
+        });
+        let read = GameData::from_value(&data).unwrap();
+        assert_eq!(read.game, game);
+        assert_eq!(read.name(Player::Second).as_deref(), Some("Bo"));
+        let mut other = data.clone();
+        other["engine"] = json!("chess");
+        assert!(GameData::from_value(&other).is_err());
+        let mut broken = data;
+        broken["state"]["turns"] = json!(["a1"]);
+        assert!(GameData::from_value(&broken).is_err());
     }
 
     #[test]

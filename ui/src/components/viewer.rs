@@ -198,7 +198,9 @@ impl Ctx {
         let ctx = *self;
         set_timeout(
             move || {
-                if ctx.pending.try_get_untracked() == Some(true) && ctx.generation.try_get_value() == Some(generation) {
+                if ctx.pending.try_get_untracked() == Some(true)
+                    && ctx.generation.try_get_value() == Some(generation)
+                {
                     ctx.pending.set(false);
                     ctx.refuse("The move got no answer from the game host.");
                 }
