@@ -49,6 +49,8 @@ test("players are renamed from their panel; names show in the status line", asyn
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByTestId("name-1")).toHaveText("Light");
+  // The focus goes back to the name that opened the dialog.
+  await expect(page.getByTestId("name-1")).toBeFocused();
 });
 
 test("new game dialog: defaults repeat the current game; who starts swaps the names", async ({ page }) => {

@@ -150,3 +150,23 @@ test("Gomoku 19x19: a scripted five in a row on the edge", async ({ page }) => {
   await expect(page.locator("button[data-square].win")).toHaveCount(5);
   await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(0);
 });
+
+test("Gomoku with exactly five: an overline does not win, five does", async ({ page }) => {
+  await openViewer(page);
+  const six = "a1a3b1b3c1c3d1d3f1g5e1";
+  await newGame(page, { game: "gomoku", size: 15, record: six });
+  await expect(page.getByTestId("status")).toHaveText("Black wins with five in a row");
+  await expect(page.locator("button[data-square].win")).toHaveCount(6);
+
+  await page.getByTestId("new-game").click();
+  await page.getByLabel("Exactly five").check();
+  await page.getByTestId("record-input").fill(six);
+  await page.getByTestId("new-game-start").click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("status")).toHaveText("White must play a stone");
+  await expect(page.locator("button[data-square].win")).toHaveCount(0);
+  // White's exactly five in row 3 wins.
+  await page.locator('button[data-square="e3"]').click();
+  await expect(page.getByTestId("status")).toHaveText("White wins with five in a row");
+  await expect(page.locator("button[data-square].win")).toHaveCount(5);
+});

@@ -8,6 +8,9 @@
 //! - [`anim`]: the move animation as a pure diff of two states.
 //! - [`storage`]: the autosave and the preferences in localStorage.
 
+pub mod ai;
+#[cfg(target_arch = "wasm32")]
+pub mod ai_worker;
 pub mod anim;
 pub mod backend;
 pub mod components;

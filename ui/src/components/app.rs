@@ -249,6 +249,18 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Gives the focus back to the control that opened a dialog, once it has closed.
+fn refocus(testid: String) {
+    request_animation_frame(move || {
+        let selector = format!("[data-testid=\"{testid}\"]");
+        if let Some(el) = document().query_selector(&selector).ok().flatten() {
+            if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+                let _ = el.focus();
+            }
+        }
+    });
+}
+
 /// Closes a dialog on Escape.
 fn escape_closes(close: impl Fn() + 'static) -> impl Fn(ev::KeyboardEvent) {
     move |e: ev::KeyboardEvent| {
@@ -274,13 +286,16 @@ fn NewGameDialog(
             let _ = el.focus();
         }
     });
-    let close = move || dialog.set(None);
+    let close = move || {
+        dialog.set(None);
+        refocus("new-game".into());
+    };
     let start = move |e: ev::SubmitEvent| {
         e.prevent_default();
         match s.with_untracked(Setup::build) {
             Ok(game) => {
                 notice.set(None);
-                dialog.set(None);
+                close();
                 host.change(|b| b.replace(game));
             }
             Err(why) => error.set(Some(why)),
@@ -445,12 +460,15 @@ fn RenameDialog(
             el.select();
         }
     });
-    let close = move || rename.set(None);
+    let close = move || {
+        rename.set(None);
+        refocus(format!("name-{}", player.index()));
+    };
     let kind = host.with(|h| h.game().kind());
     let save = move |e: ev::SubmitEvent| {
         e.prevent_default();
         let name = value.get_untracked();
-        rename.set(None);
+        close();
         host.change(|b| b.rename(player, &name));
     };
     view! {

@@ -1,0 +1,206 @@
+//! The computer opponent's messages between the page and its Web Worker, and the worker's
+//! answer to each: plain data, tested natively. The search itself is the engine's
+//! [`Computer`]; the worker only runs it off the page's thread (`src/bin/worker.rs`), so the
+//! page keeps animating and answering clicks while the computer thinks.
+
+use outflank_engine::search::{Level, Stop};
+use outflank_engine::{AnyGame, Computer, Square};
+use serde::{Deserialize, Serialize};
+
+/// What the page asks.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Request {
+    /// The move of the player to move, at `level`.
+    Move {
+        id: u32,
+        game: AnyGame,
+        level: u8,
+        seed: u64,
+    },
+    /// The best move for the player to move (full strength).
+    Hint { id: u32, game: AnyGame },
+    /// The exact final score of every legal move (Reversi, few empties).
+    Exact { id: u32, game: AnyGame },
+}
+
+impl Request {
+    pub fn id(&self) -> u32 {
+        match self {
+            Request::Move { id, .. } | Request::Hint { id, .. } | Request::Exact { id, .. } => *id,
+        }
+    }
+}
+
+/// What the worker answers.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Response {
+    /// A move (for `Move` and `Hint`), with its score in hundredths of a disc for the mover.
+    Move {
+        id: u32,
+        square: Square,
+        score: i32,
+        exact: bool,
+    },
+    /// Every legal move's exact final disc difference for the mover, best first.
+    Exact { id: u32, scores: Vec<(Square, i32)> },
+    /// Nothing to play (the game is over) or a request that could not be read.
+    Error { id: u32, message: String },
+}
+
+impl Response {
+    pub fn id(&self) -> u32 {
+        match self {
+            Response::Move { id, .. } | Response::Exact { id, .. } | Response::Error { id, .. } => {
+                *id
+            }
+        }
+    }
+}
+
+/// Squares empty from which hints show the exact score of every move.
+pub const EXACT_FROM: u32 = 20;
+
+/// Answers one request; `computer` keeps its tables between requests of the same game.
+pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Response {
+    let id = request.id();
+    let fail = |message: &str| Response::Error {
+        id,
+        message: message.to_string(),
+    };
+    match request {
+        Request::Move {
+            game, level, seed, ..
+        } => {
+            let Ok(level) = Level::new(*level) else {
+                return fail("the level is 1 to 10");
+            };
+            match computer.choose(game, level, *seed, stop) {
+                Some(d) => Response::Move {
+                    id,
+                    square: d.square,
+                    score: d.score,
+                    exact: d.exact,
+                },
+                None => fail("the game is over"),
+            }
+        }
+        Request::Hint { game, .. } => match computer.choose(game, Level::MAX, 0, stop) {
+            Some(d) => Response::Move {
+                id,
+                square: d.square,
+                score: d.score,
+                exact: d.exact,
+            },
+            None => fail("the game is over"),
+        },
+        Request::Exact { game, .. } => match computer.exact_scores(game, stop) {
+            Some(scores) => Response::Exact { id, scores },
+            None => fail("exact scores are for standard Reversi"),
+        },
+    }
+}
+
+/// Reads a request sent as JSON text and answers it as JSON text (the worker's whole job).
+pub fn answer_text(text: &str, computer: &mut Computer) -> String {
+    let response = match serde_json::from_str::<Request>(text) {
+        Ok(request) => answer(&request, computer, &|_| false),
+        Err(e) => Response::Error {
+            id: 0,
+            message: format!("unreadable request: {e}"),
+        },
+    };
+    serde_json::to_string(&response)
+        .unwrap_or_else(|_| r#"{"kind":"error","id":0,"message":"unwritable"}"#.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outflank_engine::{Game, GameKind, GameOptions, Move, Player};
+
+    fn game(kind: GameKind) -> AnyGame {
+        AnyGame::new(&GameOptions {
+            game: kind,
+            ..Default::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_move_request_gets_a_legal_move() {
+        let g = game(GameKind::Reversi);
+        let text = serde_json::to_string(&Request::Move {
+            id: 7,
+            game: g.clone(),
+            level: 3,
+            seed: 1,
+        })
+        .unwrap();
+        let reply: Response =
+            serde_json::from_str(&answer_text(&text, &mut Computer::new())).unwrap();
+        let Response::Move { id, square, .. } = reply else {
+            panic!("{reply:?}")
+        };
+        assert_eq!(id, 7);
+        assert!(g.legal_moves().contains(&square));
+    }
+
+    #[test]
+    fn hints_and_exact_scores() {
+        // Tic-Tac-Toe: X to move after a1 b2 c3 b1 must block b3.
+        let mut g = game(GameKind::TicTacToe);
+        for (k, m) in ["a1", "b2", "c3", "b1"].iter().enumerate() {
+            g.play_move(
+                Player::from_index(k % 2).unwrap(),
+                Move::Place(m.parse().unwrap()),
+            )
+            .unwrap();
+        }
+        let reply = answer(
+            &Request::Hint {
+                id: 1,
+                game: g.clone(),
+            },
+            &mut Computer::new(),
+            &|_| false,
+        );
+        let Response::Move { id: 1, square, .. } = reply else {
+            panic!("{reply:?}")
+        };
+        assert_eq!(square.to_string(), "b3");
+        let reply = answer(
+            &Request::Exact { id: 2, game: g },
+            &mut Computer::new(),
+            &|_| false,
+        );
+        assert!(matches!(reply, Response::Error { id: 2, .. }), "{reply:?}");
+    }
+
+    #[test]
+    fn garbage_gets_an_error_not_a_panic() {
+        for bad in [
+            "",
+            "{}",
+            "[1]",
+            r#"{"kind":"move","id":1,"game":{"game":"chess"},"level":3,"seed":0}"#,
+        ] {
+            let reply: Response =
+                serde_json::from_str(&answer_text(bad, &mut Computer::new())).unwrap();
+            assert!(matches!(reply, Response::Error { .. }), "{bad}: {reply:?}");
+        }
+        let g = game(GameKind::Gomoku);
+        let reply = answer(
+            &Request::Move {
+                id: 3,
+                game: g,
+                level: 0,
+                seed: 0,
+            },
+            &mut Computer::new(),
+            &|_| false,
+        );
+        assert!(matches!(reply, Response::Error { id: 3, .. }));
+    }
+}

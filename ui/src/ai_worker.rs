@@ -1,0 +1,159 @@
+//! The page's side of the computer opponent: a Web Worker running the engine's search
+//! (`src/bin/worker.rs`), asked with [`crate::ai::Request`]s and answering
+//! [`crate::ai::Response`]s. A search cannot be interrupted inside the worker, so
+//! [`AiWorker::cancel`] terminates it and starts a fresh one: the answer of a cancelled
+//! request never arrives.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::ai::{Request, Response};
+
+/// The worker's loader script, next to the page (trunk's `data-loader-shim` output).
+pub const WORKER_SCRIPT: &str = "./outflank-worker_loader.js";
+
+type Callback = Box<dyn FnOnce(Response)>;
+
+struct Inner {
+    worker: Option<web_sys::Worker>,
+    next_id: u32,
+    pending: HashMap<u32, Callback>,
+    /// Keeps the worker's handlers alive as long as the worker. Handlers of terminated
+    /// workers are kept too: one may be running (an answer's callback that cancels), and
+    /// dropping a closure while it runs is not allowed.
+    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// A handle on the computer's worker (cheap to clone; clones share the worker).
+#[derive(Clone)]
+pub struct AiWorker {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl Default for AiWorker {
+    fn default() -> Self {
+        AiWorker::new()
+    }
+}
+
+impl AiWorker {
+    /// A handle; the worker itself starts with the first request.
+    pub fn new() -> AiWorker {
+        AiWorker {
+            inner: Rc::new(RefCell::new(Inner {
+                worker: None,
+                next_id: 1,
+                pending: HashMap::new(),
+                handlers: Vec::new(),
+            })),
+        }
+    }
+
+    /// Whether a request is waiting for its answer.
+    pub fn busy(&self) -> bool {
+        !self.inner.borrow().pending.is_empty()
+    }
+
+    /// Sends the request `make(id)`; `on_answer` runs with the answer (an `Error` response
+    /// if the worker could not be started or failed).
+    pub fn ask(
+        &self,
+        make: impl FnOnce(u32) -> Request,
+        on_answer: impl FnOnce(Response) + 'static,
+    ) {
+        let id = {
+            let mut inner = self.inner.borrow_mut();
+            let id = inner.next_id;
+            inner.next_id = inner.next_id.wrapping_add(1).max(1);
+            inner.pending.insert(id, Box::new(on_answer));
+            id
+        };
+        let text = serde_json::to_string(&make(id)).unwrap_or_default();
+        let sent = self
+            .worker()
+            .and_then(|w| w.post_message(&JsValue::from_str(&text)).map_err(describe));
+        if let Err(message) = sent {
+            self.finish(Response::Error { id, message });
+        }
+    }
+
+    /// Stops the search under way (a new game, an undo): its answer will never come.
+    pub fn cancel(&self) {
+        let mut inner = self.inner.borrow_mut();
+        if let Some(worker) = inner.worker.take() {
+            worker.terminate();
+        }
+        inner.pending.clear();
+    }
+
+    fn finish(&self, response: Response) {
+        let callback = self.inner.borrow_mut().pending.remove(&response.id());
+        if let Some(callback) = callback {
+            callback(response);
+        }
+    }
+
+    /// The running worker, started if needed.
+    fn worker(&self) -> Result<web_sys::Worker, String> {
+        if let Some(worker) = self.inner.borrow().worker.clone() {
+            return Ok(worker);
+        }
+        let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(describe)?;
+        let me = self.clone();
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            let text = event
+                .unchecked_into::<web_sys::MessageEvent>()
+                .data()
+                .as_string()
+                .unwrap_or_default();
+            match serde_json::from_str::<Response>(&text) {
+                Ok(response) => me.finish(response),
+                Err(e) => {
+                    leptos::logging::warn!("outflank: an unreadable answer from the computer: {e}")
+                }
+            }
+        });
+        let me = self.clone();
+        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            let message = event
+                .dyn_ref::<web_sys::ErrorEvent>()
+                .map(|e| e.message())
+                .unwrap_or_else(|| "the computer's worker failed".to_string());
+            // Every waiting request fails; the next one starts a new worker.
+            let pending: Vec<u32> = me.inner.borrow().pending.keys().copied().collect();
+            me.cancel_quietly();
+            for id in pending {
+                me.finish(Response::Error {
+                    id,
+                    message: message.clone(),
+                });
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut inner = self.inner.borrow_mut();
+        inner.handlers.push(on_message);
+        inner.handlers.push(on_error);
+        inner.worker = Some(worker.clone());
+        Ok(worker)
+    }
+
+    /// Terminates the worker but keeps the pending callbacks (to fail them).
+    fn cancel_quietly(&self) {
+        let mut inner = self.inner.borrow_mut();
+        if let Some(worker) = inner.worker.take() {
+            worker.terminate();
+        }
+    }
+}
+
+fn describe(e: JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the computer's worker could not start".to_string())
+}
