@@ -4,10 +4,14 @@
 //! whoever is to move, so two people can share one screen. Plain data, no DOM: every
 //! handler returns the host events to emit, in order, and is tested natively.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::emitter::Emitter;
 use crate::model::game_from_record;
 use crate::protocol::{self, clean_name, host, viewer, GameData, PlayerMeta};
 
@@ -203,6 +207,38 @@ impl HotSeat {
     }
 }
 
+/// Puts the backend on `emitter` as the host: it answers the viewer's `move`, `fetchState`
+/// and `fetchLog`. `after(backend, event)` runs once the backend has handled an event (to
+/// autosave, say), before its answers are emitted; warnings go to `warn`. The backend is
+/// never borrowed while events are delivered, so listeners may call back in.
+pub fn attach(
+    emitter: &Emitter,
+    backend: Rc<RefCell<HotSeat>>,
+    after: impl Fn(&HotSeat, &str) + 'static,
+    warn: impl Fn(&str) + 'static,
+) {
+    let after = Rc::new(after);
+    let warn = Rc::new(warn);
+    for name in [viewer::MOVE, viewer::FETCH_STATE, viewer::FETCH_LOG] {
+        let (e, backend, after, warn) = (
+            emitter.clone(),
+            backend.clone(),
+            after.clone(),
+            warn.clone(),
+        );
+        emitter.on(name, move |payload| {
+            let Reply { events, warning } = backend.borrow_mut().handle(name, payload);
+            after(&backend.borrow(), name);
+            if let Some(w) = warning {
+                warn(&w);
+            }
+            for (event, payload) in events {
+                e.emit(event, &payload);
+            }
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,5 +346,82 @@ mod tests {
             assert!(HotSeat::from_json(bad).is_err(), "{bad}");
         }
         assert!(HotSeat::new(&GameOptions::default(), ["", ""], "f5f5").is_err());
+    }
+
+    /// A stand-in for the viewer, as seed 003's wrapper behaves: it fetches the state on
+    /// `gamelog` and `state:updated`, and keeps the last state and player.
+    struct FakeViewer {
+        seen: Rc<RefCell<Vec<String>>>,
+        state: Rc<RefCell<Option<GameData>>>,
+        player: Rc<RefCell<Option<Player>>>,
+    }
+
+    fn fake_viewer(emitter: &Emitter) -> FakeViewer {
+        let v = FakeViewer {
+            seen: Default::default(),
+            state: Default::default(),
+            player: Default::default(),
+        };
+        for name in host::ALL {
+            let (e, seen, state, player) = (
+                emitter.clone(),
+                v.seen.clone(),
+                v.state.clone(),
+                v.player.clone(),
+            );
+            emitter.on(name, move |payload| {
+                seen.borrow_mut().push(name.to_string());
+                match HostEvent::parse(name, payload).unwrap() {
+                    HostEvent::State(d) => *state.borrow_mut() = Some(*d),
+                    HostEvent::Player(p) => *player.borrow_mut() = p,
+                    HostEvent::Gamelog(_) | HostEvent::StateUpdated => {
+                        e.emit(viewer::FETCH_STATE, &Value::Null);
+                    }
+                    _ => {}
+                }
+            });
+        }
+        v
+    }
+
+    #[test]
+    fn the_protocol_loop_through_an_emitter() {
+        let emitter = Emitter::new();
+        let backend = Rc::new(RefCell::new(HotSeat::default()));
+        let saved = Rc::new(RefCell::new(Vec::new()));
+        let warnings = Rc::new(RefCell::new(Vec::new()));
+        let (s, w) = (saved.clone(), warnings.clone());
+        attach(
+            &emitter,
+            backend.clone(),
+            move |b, name| s.borrow_mut().push(format!("{name}:{}", b.game().record())),
+            move |m| w.borrow_mut().push(m.to_string()),
+        );
+        let v = fake_viewer(&emitter);
+        for (name, payload) in backend.borrow().start_events() {
+            emitter.emit(name, &payload);
+        }
+        assert_eq!(*v.player.borrow(), Some(Player::First));
+        // The viewer plays f5 as Dark: the host answers, the viewer fetches the new state.
+        emitter.emit(viewer::MOVE, &json!("f5"));
+        assert_eq!(
+            *v.seen.borrow(),
+            ["player", "state", "player", "gamelog", "state"]
+        );
+        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "f5");
+        assert_eq!(*v.player.borrow(), Some(Player::Second));
+        assert_eq!(*saved.borrow(), ["move:f5", "fetchState:f5"]);
+        // A refused move: a warning, the unchanged state resent, nothing else.
+        emitter.emit(viewer::MOVE, &json!("a1"));
+        assert_eq!(warnings.borrow().len(), 1);
+        assert!(warnings.borrow()[0].contains("a1"));
+        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "f5");
+        // Host-side changes reach the viewer as state:updated, then a fetch.
+        let events = backend.borrow_mut().undo().unwrap();
+        for (name, payload) in events {
+            emitter.emit(name, &payload);
+        }
+        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "");
+        assert_eq!(*v.player.borrow(), Some(Player::First));
     }
 }

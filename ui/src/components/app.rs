@@ -8,7 +8,10 @@ use outflank_engine::{GameKind, GameOptions, Player, Variant};
 use serde_json::{json, Value};
 
 use super::viewer::Viewer;
-use crate::backend::{HotSeat, Out};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::backend::{self, HotSeat, Out};
 use crate::emitter::Emitter;
 use crate::model::{colour_name, game_title};
 use crate::protocol::{self, host, viewer};
@@ -17,7 +20,7 @@ use crate::storage::{self, Loaded};
 /// The host's handles (all `Copy`).
 #[derive(Clone, Copy)]
 struct Host {
-    backend: StoredValue<HotSeat, LocalStorage>,
+    backend: StoredValue<Rc<RefCell<HotSeat>>, LocalStorage>,
     emitter: StoredValue<Emitter, LocalStorage>,
     /// Bumped whenever the backend changes, for the host's own controls.
     version: RwSignal<u64>,
@@ -34,16 +37,17 @@ impl Host {
     /// Runs `f` on the backend, saves, then sends what it returned.
     fn change(&self, f: impl FnOnce(&mut HotSeat) -> Vec<Out>) {
         let mut events = Vec::new();
-        self.backend.update_value(|b| {
-            events = f(b);
-            storage::save_game(b);
+        self.backend.with_value(|b| {
+            let mut b = b.borrow_mut();
+            events = f(&mut b);
+            storage::save_game(&b);
         });
         self.version.update(|v| *v += 1);
         self.send(events);
     }
 
     fn with<T>(&self, f: impl FnOnce(&HotSeat) -> T) -> T {
-        self.backend.with_value(f)
+        self.backend.with_value(|b| f(&b.borrow()))
     }
 }
 
@@ -147,7 +151,7 @@ pub fn App() -> impl IntoView {
     };
     let emitter = Emitter::new();
     let host = Host {
-        backend: StoredValue::new_local(initial),
+        backend: StoredValue::new_local(Rc::new(RefCell::new(initial))),
         emitter: StoredValue::new_local(emitter.clone()),
         version: RwSignal::new(0),
     };
@@ -156,26 +160,18 @@ pub fn App() -> impl IntoView {
     let rename = RwSignal::new(None::<(Player, String)>);
     let prefs = StoredValue::new(storage::load_prefs());
 
-    // The backend's side of the protocol.
-    for name in [viewer::MOVE, viewer::FETCH_STATE, viewer::FETCH_LOG] {
-        emitter.on(name, move |payload: &Value| {
-            let mut reply = Default::default();
-            host.backend.update_value(|b| {
-                reply = b.handle(name, payload);
-                if name == viewer::MOVE {
-                    storage::save_game(b);
-                }
-            });
-            let crate::backend::Reply { events, warning } = reply;
-            if let Some(w) = warning {
-                leptos::logging::warn!("outflank: {w}");
-            }
+    // The backend's side of the protocol; every move is saved.
+    backend::attach(
+        &emitter,
+        host.backend.get_value(),
+        move |b, name| {
             if name == viewer::MOVE {
+                storage::save_game(b);
                 host.version.update(|v| *v += 1);
             }
-            host.send(events);
-        });
-    }
+        },
+        |w| leptos::logging::warn!("outflank: {w}"),
+    );
     emitter.on(
         viewer::UPDATE_PREFERENCE,
         move |payload| match protocol::parse_preference(payload) {
