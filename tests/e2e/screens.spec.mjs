@@ -54,3 +54,29 @@ test("dark theme, Gomoku and Tic-Tac-Toe boards pass axe too", async ({ page }) 
   expect(await axeViolations(page)).toEqual([]);
   await pageScreenshot(page, "dark-tictactoe.png");
 });
+
+test("dialogs, preferences and the historical view pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openViewer(page);
+  await page.getByTestId("preferences").click();
+  await page.getByTestId("history-position").click();
+  expect(await axeViolations(page), "preferences open").toEqual([]);
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("game-select").selectOption("gomoku");
+  expect(await axeViolations(page), "new game dialog").toEqual([]);
+  await pageScreenshot(page, "new-game-dialog-phone.png");
+  await page.getByTestId("record-input").fill("h8h9i8");
+  await page.getByTestId("new-game-start").click();
+  await page.getByTestId("history-prev").click();
+  await expect(page.getByTestId("historical")).toBeVisible();
+  expect(await axeViolations(page), "historical view").toEqual([]);
+  await page.getByTestId("name-0").click();
+  expect(await axeViolations(page), "rename dialog").toEqual([]);
+});
+
+test("the axe scan does catch a serious violation (a planted nameless button)", async ({ page }) => {
+  await openViewer(page);
+  await page.evaluate(() => document.querySelector(".page").append(document.createElement("button")));
+  const ids = (await axeViolations(page)).map((v) => v.id);
+  expect(ids).toContain("button-name");
+});
