@@ -1,0 +1,48 @@
+// Outflank's service worker: the whole release build, precached, served cache-first, so the
+// site works with the network off and from any sub-path.
+//
+// `web/precache.mjs` (a trunk post-build hook) writes the real file list and the build id
+// into this template. Each build gets its own cache: a new build installs completely beside
+// the old one, waits until the page accepts it ("new version: reload"), then replaces the old
+// cache at once, so a page never mixes the files of two builds.
+
+const BUILD = "__OUTFLANK_BUILD__";
+const FILES = __OUTFLANK_FILES__;
+const CACHE = `outflank-${BUILD}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("outflank-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The page sends this when the player accepts the new version.
+self.addEventListener("message", (event) => {
+  if (event.data === "outflank:activate") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      // A page of the site that is not a file of the build: the game itself.
+      if (request.mode === "navigate") {
+        const page = await cache.match("./");
+        if (page) return page;
+      }
+      return fetch(request);
+    }),
+  );
+});
