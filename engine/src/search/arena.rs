@@ -76,3 +76,62 @@ pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: 
         dark_to_move = !dark_to_move;
     }
 }
+
+/// One game of a match, from player A's side.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MatchGame {
+    /// The opening in notation (`"f5d6c3"`, or `"start"`).
+    pub opening: String,
+    pub a_dark: bool,
+    /// The final disc difference for A.
+    pub for_a: i32,
+}
+
+impl std::fmt::Display for MatchGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} A-{} {:+}", self.opening, if self.a_dark { "dark" } else { "light" }, self.for_a)
+    }
+}
+
+/// A match's score for player A.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MatchScore {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub discs: i64,
+}
+
+impl MatchScore {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+}
+
+/// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game
+/// as it ends.
+pub fn run_match(a: Level, b: Level, openings: &[Vec<u32>], seed: u64, mut on_game: impl FnMut(&MatchGame)) -> MatchScore {
+    let mut score = MatchScore::default();
+    for (k, opening) in openings.iter().enumerate() {
+        let name: String = opening.iter().map(|&sq| crate::Square::from_index(sq, 8).to_string()).collect();
+        for a_dark in [true, false] {
+            let game_seed = seed.wrapping_mul(1000).wrapping_add(k as u64 * 2 + u64::from(a_dark));
+            let (dark, light) = if a_dark { (a, b) } else { (b, a) };
+            let result = play(dark, light, opening, game_seed, &crate::search::never);
+            let for_a = if a_dark { result } else { -result };
+            match for_a.signum() {
+                1 => score.wins += 1,
+                0 => score.draws += 1,
+                _ => score.losses += 1,
+            }
+            score.discs += i64::from(for_a);
+            let opening = if name.is_empty() { "start".to_string() } else { name.clone() };
+            on_game(&MatchGame { opening, a_dark, for_a });
+        }
+    }
+    score
+}

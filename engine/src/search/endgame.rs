@@ -72,8 +72,14 @@ impl<'a, G: Geometry> Solver<'a, G> {
             return (score, None);
         }
         let ordered = self.order(&board, moves, NO_MOVE);
-        let (mut best, mut best_sq) = (i32::MIN, None);
-        let mut alpha = alpha;
+        let (best, best_sq) = self.negascout(&board, &ordered, alpha, beta);
+        (best, Some(best_sq))
+    }
+
+    /// Searches `ordered` (the moves of `board` with their flips, best first): the first with
+    /// the full window, the others with a null window first. Returns the best score and move.
+    fn negascout(&mut self, board: &Board<G>, ordered: &[(i32, u32, G::B)], alpha: i32, beta: i32) -> (i32, u32) {
+        let (mut alpha, mut best, mut best_sq) = (alpha, i32::MIN, ordered[0].1);
         for (k, &(_, sq, flips)) in ordered.iter().enumerate() {
             let next = board.play_flips(sq, flips);
             let mut score;
@@ -86,16 +92,16 @@ impl<'a, G: Geometry> Solver<'a, G> {
                 }
             }
             if self.aborted {
-                break;
+                return (0, best_sq);
             }
             if score > best {
                 best = score;
-                best_sq = Some(sq);
+                best_sq = sq;
                 if score > alpha {
                     alpha = score;
-                }
-                if alpha >= beta {
-                    break;
+                    if alpha >= beta {
+                        break;
+                    }
                 }
             }
         }
@@ -177,37 +183,13 @@ impl<'a, G: Geometry> Solver<'a, G> {
             }
             return -self.search(board.pass(), -beta, -alpha, true);
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = i32::MIN;
-        let mut best_sq = NO_MOVE;
         let ordered = self.order(&board, moves, first);
-        for (k, &(_, sq, flips)) in ordered.iter().enumerate() {
-            let next = board.play_flips(sq, flips);
-            let mut score;
-            if k == 0 {
-                score = -self.search(next, -beta, -alpha, false);
-            } else {
-                score = -self.search(next, -alpha - 1, -alpha, false);
-                if score > alpha && score < beta {
-                    score = -self.search(next, -beta, -score, false);
-                }
-            }
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_sq = sq as u8;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        let (best, best_sq) = self.negascout(&board, &ordered, alpha, beta);
+        if self.aborted {
+            return 0;
         }
         if empties >= DEEP {
-            self.table.store(board.player, board.opponent, empties as u8, (alpha0, beta0), best, best_sq);
+            self.table.store(board.player, board.opponent, empties as u8, (alpha, beta), best, best_sq as u8);
         }
         best
     }

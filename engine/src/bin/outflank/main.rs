@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use outflank_engine::search::{self, arena, Level, Searcher};
+use outflank_engine::search::{arena, Level, Searcher};
 use outflank_engine::{ffo, notation, report, Board, Eight, Error, Position, Square};
 
 #[derive(Parser)]
@@ -205,29 +205,18 @@ fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed
         },
     };
     let start = Instant::now();
-    let (mut wins, mut draws, mut losses, mut discs) = (0u32, 0u32, 0u32, 0i64);
     let mut out = io::stdout().lock();
-    for (k, opening) in lines.iter().enumerate() {
-        let name: String = opening.iter().map(|&sq| Square::from_index(sq, 8).to_string()).collect();
-        for a_dark in [true, false] {
-            let game_seed = seed.wrapping_mul(1000).wrapping_add(k as u64 * 2 + u64::from(a_dark));
-            let (dark, light) = if a_dark { (la, lb) } else { (lb, la) };
-            let result = arena::play(dark, light, opening, game_seed, &search::never);
-            let for_a = if a_dark { result } else { -result };
-            match for_a.signum() {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-            discs += i64::from(for_a);
-            let _ = writeln!(out, "{} A-{} {for_a:+}", if name.is_empty() { "start" } else { &name }, if a_dark { "dark" } else { "light" });
-        }
-    }
-    let played = wins + draws + losses;
-    let _ = writeln!(
-        out,
-        "match {a} {b}: wins {wins} draws {draws} losses {losses} (points {:.1} of {played}) disc difference {discs:+} in {:.1}s",
-        f64::from(wins) + f64::from(draws) / 2.0,
+    let score = arena::run_match(la, lb, &lines, seed, |game| {
+        let _ = writeln!(out, "{game}");
+    });
+    println!(
+        "match {a} {b}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {:.1}s",
+        score.wins,
+        score.draws,
+        score.losses,
+        score.points(),
+        score.games(),
+        score.discs,
         start.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
