@@ -177,6 +177,14 @@ pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
     out
 }
 
+/// The square of the last piece placed, if any.
+pub fn last_placed(game: &AnyGame) -> Option<Square> {
+    game.log().iter().rev().find_map(|i| match i {
+        LogItem::Move { square, .. } => Some(*square),
+        _ => None,
+    })
+}
+
 /// The number of pieces placed: the last history position.
 pub fn move_count(game: &AnyGame) -> usize {
     game.log()
@@ -487,6 +495,8 @@ mod tests {
     fn history_positions_and_move_list() {
         let d = reversi("f5d6c3");
         assert_eq!(move_count(&d.game), 3);
+        assert_eq!(last_placed(&d.game), Some(sq("c3")));
+        assert_eq!(last_placed(&reversi("").game), None);
         let at1 = game_at(&d.game, 1).unwrap();
         assert_eq!(at1.record(), "f5");
         assert_eq!(at1.to_move(), Some(Player::Second));

@@ -17,27 +17,47 @@ pub fn Board() -> impl IntoView {
         ctx.data
             .with(|d| d.as_ref().map(|d| (d.game.kind(), d.game.size())))
     });
-    let legal = Memo::new(move |_| {
+    let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
+    // Everything the cells show, computed once per change for the whole board; each cell
+    // then only compares its own entry.
+    let cells = Memo::new(move |_| {
         let n = shape.get().map_or(0, |(_, n)| n);
-        let mut v = vec![false; usize::from(n) * usize::from(n)];
+        let mut v = vec![CellView::default(); usize::from(n) * usize::from(n)];
+        ctx.shown.with(|g| {
+            let Some(g) = g else { return };
+            for (i, sq) in model::squares(n).into_iter().enumerate() {
+                v[i].piece = g.piece(sq);
+            }
+            if let Some(i) = model::last_placed(g).and_then(|sq| sq.index(n)) {
+                v[i as usize].last = true;
+            }
+            for sq in model::winning_line(g) {
+                if let Some(i) = sq.index(n) {
+                    v[i as usize].win = true;
+                }
+            }
+        });
+        ctx.frame.with(|f| {
+            if let Some(f) = f {
+                for (cell, piece) in v.iter_mut().zip(&f.pieces) {
+                    cell.piece = *piece;
+                }
+                if let Some(cell) = f.placed.and_then(|i| v.get_mut(i)) {
+                    cell.landing = true;
+                }
+                for &i in &f.flipping {
+                    if let Some(cell) = v.get_mut(i) {
+                        cell.flipping = true;
+                    }
+                }
+            }
+        });
         for sq in ctx.legal() {
             if let Some(i) = sq.index(n) {
-                v[i as usize] = true;
+                v[i as usize].legal = true;
             }
         }
         v
-    });
-    let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
-    let last = Memo::new(move |_| {
-        ctx.shown.with(|g| {
-            g.as_ref()
-                .and_then(|g| model::move_list(g).into_iter().rev().find(|m| m.placed))
-                .map(|m| m.text)
-        })
-    });
-    let line = Memo::new(move |_| {
-        ctx.shown
-            .with(|g| g.as_ref().map(model::winning_line).unwrap_or_default())
     });
 
     let on_key = move |e: ev::KeyboardEvent| {
@@ -70,7 +90,7 @@ pub fn Board() -> impl IntoView {
                     let cells = model::squares(n)
                         .into_iter()
                         .enumerate()
-                        .map(|(i, square)| view! { <Cell index=i square=square kind=kind legal=legal last=last line=line /> })
+                        .map(|(i, square)| view! { <Cell index=i square=square kind=kind cells=cells /> })
                         .collect_view();
                     let class = match kind {
                         GameKind::Reversi => "board reversi",
@@ -170,47 +190,37 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
     }
 }
 
+/// What one cell shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct CellView {
+    piece: Option<Player>,
+    legal: bool,
+    landing: bool,
+    flipping: bool,
+    last: bool,
+    win: bool,
+}
+
 #[component]
-fn Cell(
-    index: usize,
-    square: Square,
-    kind: GameKind,
-    legal: Memo<Vec<bool>>,
-    last: Memo<Option<String>>,
-    line: Memo<Vec<Square>>,
-) -> impl IntoView {
+fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let piece = Memo::new(move |_| {
-        if let Some(p) = ctx
-            .frame
-            .with(|f| f.as_ref().map(|f| f.pieces.get(index).copied().flatten()))
-        {
-            return p;
-        }
-        ctx.shown.with(|g| g.as_ref().and_then(|g| g.piece(square)))
-    });
-    let is_legal = Memo::new(move |_| legal.with(|v| v.get(index).copied().unwrap_or(false)));
-    let landing = Memo::new(move |_| {
-        ctx.frame
-            .with(|f| f.as_ref().is_some_and(|f| f.placed == Some(index)))
-    });
-    let flipping = Memo::new(move |_| {
-        ctx.frame
-            .with(|f| f.as_ref().is_some_and(|f| f.flipping.contains(&index)))
-    });
-    let name = square.to_string();
-    let last = Memo::new(move |_| last.with(|l| l.as_deref() == Some(name.as_str())));
-    let winning = Memo::new(move |_| line.with(|l| l.contains(&square)));
+    let view = Memo::new(move |_| cells.with(|v| v.get(index).copied().unwrap_or_default()));
+    let piece = Memo::new(move |_| view.get().piece);
+    let is_legal = move || view.get().legal;
+    let landing = move || view.get().landing;
+    let flipping = move || view.get().flipping;
+    let last = move || view.get().last;
+    let winning = move || view.get().win;
     let has_piece = Memo::new(move |_| piece.get().is_some());
-    let label = move || model::cell_label(kind, square, piece.get(), is_legal.get());
+    let label = move || model::cell_label(kind, square, piece.get(), is_legal());
     let class = move || {
         let mut c = String::from("cell");
         for (on, name) in [
-            (is_legal.get(), " legal"),
-            (landing.get(), " landing"),
-            (flipping.get(), " flipping"),
-            (last.get(), " last"),
-            (winning.get(), " win"),
+            (is_legal(), " legal"),
+            (landing(), " landing"),
+            (flipping(), " flipping"),
+            (last(), " last"),
+            (winning(), " win"),
         ] {
             if on {
                 c.push_str(name);
@@ -219,7 +229,7 @@ fn Cell(
         c
     };
     let tooltip = move || {
-        is_legal.get().then_some(match kind {
+        is_legal().then_some(match kind {
             GameKind::Reversi => "Place a disc here",
             GameKind::Gomoku => "Place a stone here",
             GameKind::TicTacToe => "Place your mark here",
@@ -235,7 +245,7 @@ fn Cell(
             type="button"
             class=class
             data-square=square.to_string()
-            data-legal=move || is_legal.get().then_some("true")
+            data-legal=move || is_legal().then_some("true")
             aria-label=label
             title=tooltip
             tabindex=move || if ctx.cursor.get() == index { "0" } else { "-1" }

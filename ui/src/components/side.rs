@@ -53,6 +53,7 @@ pub fn HistoryBar() -> impl IntoView {
 }
 
 /// The moves in notation; a click shows that position. The record can be copied.
+/// Keyed, so a new move adds one item instead of rebuilding the list.
 #[component]
 pub fn MoveList() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -81,36 +82,35 @@ pub fn MoveList() -> impl IntoView {
         ok.forget();
         err.forget();
     };
+    let items = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
+    let row = move |(k, m): (usize, model::MoveEntry)| {
+        let ply = m.ply;
+        let placed = m.placed;
+        let here = Memo::new(move |_| placed && ctx.position().0 == ply);
+        let class = format!("move p{}", m.player.index());
+        let who = if m.player == Player::First {
+            "first player"
+        } else {
+            "second player"
+        };
+        view! {
+            <li class=class>
+                <button
+                    type="button"
+                    data-ply=ply.to_string()
+                    aria-label=format!("Move {}: {who} {}", k + 1, m.text)
+                    aria-current=move || here.get().then_some("step")
+                    on:click=move |_| ctx.goto(ply)
+                >
+                    {m.text.clone()}
+                </button>
+            </li>
+        }
+    };
     view! {
         <section class="moves" aria-label="Moves">
             <ol class="move-list" data-testid="move-list">
-                {move || {
-                    let (current, _) = ctx.position();
-                    entries
-                        .get()
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, m)| {
-                            let ply = m.ply;
-                            let here = m.placed && ply == current;
-                            let class = format!("move p{}", m.player.index());
-                            let label = format!("{} {}", if m.player == Player::First { "first player" } else { "second player" }, m.text);
-                            view! {
-                                <li class=class>
-                                    <button
-                                        type="button"
-                                        data-ply=ply.to_string()
-                                        aria-label=format!("Move {}: {label}", k + 1)
-                                        aria-current=here.then_some("step")
-                                        on:click=move |_| ctx.goto(ply)
-                                    >
-                                        {m.text.clone()}
-                                    </button>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
+                <For each=items key=|(k, m): &(usize, model::MoveEntry)| (*k, m.ply, m.text.clone()) children=row />
             </ol>
             <div class="record">
                 <label for="outflank-record">"Record"</label>

@@ -48,6 +48,8 @@ pub struct Ctx {
     refusal_generation: StoredValue<u64>,
     /// The game shown: the live game or a history position.
     pub shown: Memo<Option<AnyGame>>,
+    /// Pieces placed in the live game (the last history position).
+    total: Memo<usize>,
 }
 
 impl Ctx {
@@ -64,7 +66,10 @@ impl Ctx {
                 }
             })
         });
+        let total =
+            Memo::new(move |_| data.with(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game))));
         Ctx {
+            total,
             data,
             player: RwSignal::new(None),
             view,
@@ -242,10 +247,9 @@ impl Ctx {
         });
     }
 
+    /// (the history position shown, the last position).
     pub fn position(&self) -> (usize, usize) {
-        let total = self
-            .data
-            .with(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
+        let total = self.total.get();
         (self.view.get().unwrap_or(total), total)
     }
 
