@@ -20,13 +20,12 @@ const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 5) || 5;
 // A whole 8x8 game (the browser tests' FULL_GAME): 60 discs.
 const GAME = "d3c3b3b2b1c5e6e3c2d2c4c1b5a6d1a3a2a1f3e1e2f4f5f1f2f6g1e7f7g3a5g8d7g7g2b4h3b6a4h1h7h4g5d8b7f8c6h6h2g6g4h5d6a8a7c7b8c8e8h8";
 
+/** Gzipped (-9) size of every file of the build. */
 function sizes() {
-  const out = { wasm: 0, js: 0, css: 0, html: 0 };
+  const out = {};
   for (const name of readdirSync(DIST)) {
     const path = join(DIST, name);
-    if (!statSync(path).isFile()) continue;
-    const kind = extname(name).slice(1);
-    if (kind in out) out[kind] += gzipSync(readFileSync(path), { level: 9 }).length;
+    if (statSync(path).isFile()) out[name] = gzipSync(readFileSync(path), { level: 9 }).length;
   }
   return out;
 }
@@ -113,9 +112,12 @@ async function main() {
     const tasks = long.filter((e) => e.type === "longtask");
     await context.close();
 
-    const total = size.wasm + size.js + size.css;
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`gzip -9: wasm ${kb(size.wasm)}, js ${kb(size.js)}, css ${kb(size.css)}, html ${kb(size.html)}; wasm+js+css ${kb(total)}`);
+    const sum = (test) => Object.entries(size).filter(([name]) => test(name)).reduce((a, [, n]) => a + n, 0);
+    const viewer = sum((n) => n.startsWith("outflank-ui") || n.endsWith(".css"));
+    const all = sum((n) => /\.(wasm|js|css)$/.test(n));
+    console.log(`gzip -9 per file: ${Object.entries(size).map(([n, b]) => `${n} ${kb(b)}`).join(", ")}`);
+    console.log(`the viewer (outflank-ui wasm + js, css): ${kb(viewer)}; every wasm + js + css file: ${kb(all)}`);
     console.log(`time to interactive over ${runs} loads: median ${ms(median(tti))}, worst ${ms(Math.max(...tti))}`);
     console.log(
       `click to disc over ${latency.length} moves (${status}): median ${ms(median(latency))}, worst ${ms(Math.max(...latency))}`,
