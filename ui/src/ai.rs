@@ -59,6 +59,9 @@ impl Response {
     }
 }
 
+/// What the worker posts once it listens (before that, requests would be lost).
+pub const READY: &str = "outflank-worker:ready";
+
 /// Squares empty from which hints show the exact score of every move.
 pub const EXACT_FROM: u32 = 20;
 

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ai::{Request, Response};
+use crate::ai::{Request, Response, READY};
 
 /// The worker's loader script, next to the page (trunk's `data-loader-shim` output).
 pub const WORKER_SCRIPT: &str = "./outflank-worker_loader.js";
@@ -20,6 +20,9 @@ type Callback = Box<dyn FnOnce(Response)>;
 
 struct Inner {
     worker: Option<web_sys::Worker>,
+    /// Whether the running worker has said it listens; requests wait in `queue` until then.
+    ready: bool,
+    queue: Vec<String>,
     next_id: u32,
     pending: HashMap<u32, Callback>,
     /// Keeps the worker's handlers alive as long as the worker. Handlers of terminated
@@ -46,6 +49,8 @@ impl AiWorker {
         AiWorker {
             inner: Rc::new(RefCell::new(Inner {
                 worker: None,
+                ready: false,
+                queue: Vec::new(),
                 next_id: 1,
                 pending: HashMap::new(),
                 handlers: Vec::new(),
@@ -73,9 +78,15 @@ impl AiWorker {
             id
         };
         let text = serde_json::to_string(&make(id)).unwrap_or_default();
-        let sent = self
-            .worker()
-            .and_then(|w| w.post_message(&JsValue::from_str(&text)).map_err(describe));
+        let sent = self.worker().and_then(|w| {
+            let mut inner = self.inner.borrow_mut();
+            if inner.ready {
+                w.post_message(&JsValue::from_str(&text)).map_err(describe)
+            } else {
+                inner.queue.push(text);
+                Ok(())
+            }
+        });
         if let Err(message) = sent {
             self.finish(Response::Error { id, message });
         }
@@ -87,6 +98,8 @@ impl AiWorker {
         if let Some(worker) = inner.worker.take() {
             worker.terminate();
         }
+        inner.ready = false;
+        inner.queue.clear();
         inner.pending.clear();
     }
 
@@ -110,6 +123,10 @@ impl AiWorker {
                 .data()
                 .as_string()
                 .unwrap_or_default();
+            if text == READY {
+                me.flush();
+                return;
+            }
             match serde_json::from_str::<Response>(&text) {
                 Ok(response) => me.finish(response),
                 Err(e) => {
@@ -142,9 +159,25 @@ impl AiWorker {
         Ok(worker)
     }
 
+    /// The worker listens now: sends what waited.
+    fn flush(&self) {
+        let (worker, queue) = {
+            let mut inner = self.inner.borrow_mut();
+            inner.ready = true;
+            (inner.worker.clone(), std::mem::take(&mut inner.queue))
+        };
+        if let Some(worker) = worker {
+            for text in queue {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+        }
+    }
+
     /// Terminates the worker but keeps the pending callbacks (to fail them).
     fn cancel_quietly(&self) {
         let mut inner = self.inner.borrow_mut();
+        inner.ready = false;
+        inner.queue.clear();
         if let Some(worker) = inner.worker.take() {
             worker.terminate();
         }

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player};
+use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -26,9 +26,18 @@ pub struct Reply {
     pub warning: Option<String>,
 }
 
+/// The computer's seat in a game against it: the player it plays, at which level (1-10).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Opponent {
+    pub player: Player,
+    pub level: u8,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HotSeat {
     data: GameData,
+    /// Set in a game against the computer; its moves come from [`HotSeat::play_computer`].
+    computer: Option<Opponent>,
 }
 
 impl Default for HotSeat {
@@ -37,6 +46,7 @@ impl Default for HotSeat {
         let game = AnyGame::new(&GameOptions::default()).unwrap_or_else(|_| unreachable!());
         HotSeat {
             data: GameData::new(game),
+            computer: None,
         }
     }
 }
@@ -48,6 +58,9 @@ impl Default for HotSeat {
 struct Saved {
     version: u32,
     data: Value,
+    /// A game against the computer (absent in hot-seat games and older saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    computer: Option<Opponent>,
 }
 
 const SAVE_VERSION: u32 = 2;
@@ -65,7 +78,53 @@ impl HotSeat {
             .collect();
         Ok(HotSeat {
             data: GameData { game, players },
+            computer: None,
         })
+    }
+
+    /// The same game against the computer (or hot-seat again with `None`).
+    pub fn with_computer(mut self, computer: Option<Opponent>) -> Result<HotSeat, Error> {
+        if let Some(c) = computer {
+            outflank_engine::search::Level::new(c.level)?;
+        }
+        self.computer = computer;
+        Ok(self)
+    }
+
+    pub fn computer(&self) -> Option<Opponent> {
+        self.computer
+    }
+
+    /// The computer, when it is its turn.
+    pub fn computer_to_move(&self) -> Option<Opponent> {
+        self.computer
+            .filter(|c| self.game().to_move() == Some(c.player))
+    }
+
+    /// Plays the computer's move (from its worker): the same events as a host's move.
+    pub fn play_computer(&mut self, square: Square) -> Result<Vec<Out>, Error> {
+        let c = self.computer_to_move().ok_or(Error::GameOver)?;
+        let before_end = self.log_end();
+        self.data.game.play_move(c.player, Move::Place(square))?;
+        Ok(self.played(before_end))
+    }
+
+    /// Where new log items will start (the end event is replaced by what follows it).
+    fn log_end(&self) -> usize {
+        self.game().log().len() - usize::from(self.game().ended())
+    }
+
+    /// The events after a move: who plays now, and the new log items.
+    fn played(&self, before_end: usize) -> Vec<Out> {
+        let log = self.game().log();
+        let new_items = &log[before_end.min(log.len())..];
+        vec![
+            self.player_event(),
+            (
+                host::GAMELOG,
+                json!({ "start": before_end, "data": new_items }),
+            ),
+        ]
     }
 
     pub fn data(&self) -> &GameData {
@@ -76,8 +135,12 @@ impl HotSeat {
         &self.data.game
     }
 
-    /// The viewer's player: whoever is to move (the last mover once the game is over).
+    /// The viewer's player: the person against the computer, else whoever is to move (the
+    /// last mover once the game is over).
     pub fn seat(&self) -> Player {
+        if let Some(c) = self.computer {
+            return c.player.other();
+        }
         self.game().to_move().unwrap_or_else(|| {
             self.game()
                 .log()
@@ -135,28 +198,23 @@ impl HotSeat {
             Ok(mv) => mv,
             Err(e) => return refused(self, e),
         };
-        let start = self.game().log().len();
-        let before_end = start - usize::from(self.game().ended());
+        let before_end = self.log_end();
         if let Err(e) = self.data.game.play_move(self.seat(), mv) {
             return refused(self, e.to_string());
         }
-        let log = self.game().log();
-        let new_items = &log[before_end.min(log.len())..];
         Reply {
-            events: vec![
-                self.player_event(),
-                (
-                    host::GAMELOG,
-                    json!({ "start": before_end, "data": new_items }),
-                ),
-            ],
+            events: self.played(before_end),
             warning: None,
         }
     }
 
     /// Takes back the last move (hot-seat only).
+    /// Against the computer, its reply is taken back too: the person is to move again.
     pub fn undo(&mut self) -> Result<Vec<Out>, Error> {
         self.data.game.undo()?;
+        while self.computer_to_move().is_some() && self.data.game.clone().undo().is_ok() {
+            self.data.game.undo()?;
+        }
         Ok(self.changed())
     }
 
@@ -188,6 +246,7 @@ impl HotSeat {
         serde_json::to_string(&Saved {
             version: SAVE_VERSION,
             data: self.data.to_value(),
+            computer: self.computer,
         })
         .unwrap_or_default()
     }
@@ -203,7 +262,12 @@ impl HotSeat {
             ));
         }
         let data = GameData::from_value(&saved.data)?;
-        Ok(HotSeat { data })
+        HotSeat {
+            data,
+            computer: None,
+        }
+        .with_computer(saved.computer)
+        .map_err(|e| format!("the computer's seat: {e}"))
     }
 }
 
@@ -423,5 +487,43 @@ mod tests {
         }
         assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "");
         assert_eq!(*v.player.borrow(), Some(Player::First));
+    }
+
+    #[test]
+    fn against_the_computer_the_person_keeps_their_seat() {
+        let computer = Some(Opponent {
+            player: Player::Second,
+            level: 3,
+        });
+        let mut h = HotSeat::default().with_computer(computer).unwrap();
+        assert_eq!(h.seat(), Player::First);
+        assert_eq!(h.computer_to_move(), None);
+        assert!(h.handle(viewer::MOVE, &json!("f5")).warning.is_none());
+        assert_eq!(h.computer_to_move(), computer);
+        // The person cannot play the computer's move.
+        let refused = h.handle(viewer::MOVE, &json!("d6"));
+        assert!(refused.warning.is_some());
+        assert_eq!(h.seat(), Player::First);
+        let events = h.play_computer("d6".parse().unwrap()).unwrap();
+        assert_eq!(names(&events), ["player", "gamelog"]);
+        assert_eq!(events[0].1, json!({ "index": 0 }));
+        assert_eq!(h.game().log().len(), 3);
+        assert!(
+            h.play_computer("c3".parse().unwrap()).is_err(),
+            "not the computer's turn"
+        );
+        // Saved and restored with its seat.
+        let back = HotSeat::from_json(&h.to_json()).unwrap();
+        assert_eq!(back, h);
+        // Undo takes back the computer's reply with the person's move.
+        h.undo().unwrap();
+        assert_eq!(h.game().log().len(), 1);
+        assert_eq!(h.computer_to_move(), None);
+        assert!(HotSeat::default()
+            .with_computer(Some(Opponent {
+                player: Player::First,
+                level: 11
+            }))
+            .is_err());
     }
 }

@@ -6,10 +6,10 @@
 //! - [`backend`]: the hot-seat host (seed 003's local.ts) as plain data.
 //! - [`model`]: what the viewer says about a game (status, labels, panels, history).
 //! - [`anim`]: the move animation as a pure diff of two states.
+//! - [`ai`] and [`ai_worker`]: the computer opponent's messages and its Web Worker.
 //! - [`storage`]: the autosave and the preferences in localStorage.
 
 pub mod ai;
-#[cfg(target_arch = "wasm32")]
 pub mod ai_worker;
 pub mod anim;
 pub mod backend;

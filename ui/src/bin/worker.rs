@@ -23,6 +23,9 @@ fn main() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The worker lives as long as the page keeps it; so does its handler.
     on_message.forget();
+    // Messages that arrived while the wasm was loading found no handler: the page waits
+    // for this before it sends anything.
+    let _ = scope.post_message(&JsValue::from_str(outflank_ui::ai::READY));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

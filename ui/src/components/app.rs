@@ -4,14 +4,16 @@
 
 use leptos::ev;
 use leptos::prelude::*;
-use outflank_engine::{GameKind, GameOptions, Player, Variant};
+use outflank_engine::{Game, GameKind, GameOptions, Player, Variant};
 use serde_json::{json, Value};
 
 use super::viewer::Viewer;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::backend::{self, HotSeat, Out};
+use crate::ai::{Request, Response};
+use crate::ai_worker::AiWorker;
+use crate::backend::{self, HotSeat, Opponent, Out};
 use crate::emitter::Emitter;
 use crate::model::{colour_name, game_title};
 use crate::protocol::{self, host, viewer};
@@ -24,6 +26,10 @@ struct Host {
     emitter: StoredValue<Emitter, LocalStorage>,
     /// Bumped whenever the backend changes, for the host's own controls.
     version: RwSignal<u64>,
+    /// The computer opponent's worker, and whether it is thinking now.
+    ai: StoredValue<AiWorker, LocalStorage>,
+    thinking: RwSignal<bool>,
+    notice: RwSignal<Option<String>>,
 }
 
 impl Host {
@@ -49,6 +55,60 @@ impl Host {
     fn with<T>(&self, f: impl FnOnce(&HotSeat) -> T) -> T {
         self.backend.with_value(|b| f(&b.borrow()))
     }
+
+    /// If it is the computer's turn, asks its worker for a move and plays it when it comes
+    /// (then looks again: the person may have to pass). The page stays live meanwhile.
+    fn think(self) {
+        let Some(Opponent { level, .. }) = self.with(HotSeat::computer_to_move) else {
+            self.thinking.set(false);
+            return;
+        };
+        if self.ai.with_value(AiWorker::busy) {
+            return;
+        }
+        let game = self.with(|h| h.game().clone());
+        let seed = game.log().len() as u64;
+        self.thinking.set(true);
+        self.ai.get_value().ask(
+            move |id| Request::Move {
+                id,
+                game,
+                level,
+                seed,
+            },
+            move |answer| {
+                self.thinking.set(false);
+                match answer {
+                    Response::Move { square, .. } => {
+                        let mut failed = None;
+                        self.change(|b| {
+                            b.play_computer(square).unwrap_or_else(|e| {
+                                failed = Some(e.to_string());
+                                Vec::new()
+                            })
+                        });
+                        match failed {
+                            None => self.think(),
+                            Some(e) => leptos::logging::warn!(
+                                "outflank: the computer's move {square}: {e}"
+                            ),
+                        }
+                    }
+                    Response::Error { message, .. } => {
+                        self.notice
+                            .set(Some(format!("The computer could not move: {message}")));
+                    }
+                    Response::Exact { .. } => {}
+                }
+            },
+        );
+    }
+
+    /// Stops the computer's search (a new game, an undo).
+    fn stop_thinking(self) {
+        self.ai.with_value(AiWorker::cancel);
+        self.thinking.set(false);
+    }
 }
 
 /// What the New game dialog edits.
@@ -62,6 +122,9 @@ struct Setup {
     /// The second name's player moves first (the names swap seats).
     second_starts: bool,
     record: String,
+    /// Against the computer: which player it is, and its level.
+    computer: Option<Player>,
+    level: u8,
 }
 
 impl Setup {
@@ -81,6 +144,8 @@ impl Setup {
             }),
             second_starts: false,
             record: String::new(),
+            computer: h.computer().map(|c| c.player),
+            level: h.computer().map_or(5, |c| c.level),
         }
     }
 
@@ -119,12 +184,27 @@ impl Setup {
 
     fn build(&self) -> Result<HotSeat, String> {
         let [a, b] = &self.names;
-        let names = if self.second_starts {
-            [b.as_str(), a.as_str()]
+        let mut names = if self.second_starts && self.computer.is_none() {
+            [b.to_string(), a.to_string()]
         } else {
-            [a.as_str(), b.as_str()]
+            [a.to_string(), b.to_string()]
         };
-        HotSeat::new(&self.options(), names, &self.record).map_err(|e| e.to_string())
+        if let Some(c) = self.computer {
+            if names[c.index()].trim().is_empty() {
+                names[c.index()] = format!("Computer (level {})", self.level);
+            }
+        }
+        let computer = self.computer.map(|player| Opponent {
+            player,
+            level: self.level,
+        });
+        HotSeat::new(
+            &self.options(),
+            [names[0].as_str(), names[1].as_str()],
+            &self.record,
+        )
+        .and_then(|h| h.with_computer(computer))
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -150,12 +230,15 @@ pub fn App() -> impl IntoView {
         }
     };
     let emitter = Emitter::new();
+    let notice = RwSignal::new(notice);
     let host = Host {
         backend: StoredValue::new_local(Rc::new(RefCell::new(initial))),
         emitter: StoredValue::new_local(emitter.clone()),
         version: RwSignal::new(0),
+        ai: StoredValue::new_local(AiWorker::new()),
+        thinking: RwSignal::new(false),
+        notice,
     };
-    let notice = RwSignal::new(notice);
     let dialog = RwSignal::new(None::<Setup>);
     let rename = RwSignal::new(None::<(Player, String)>);
     let prefs = StoredValue::new(storage::load_prefs());
@@ -168,6 +251,8 @@ pub fn App() -> impl IntoView {
             if name == viewer::MOVE {
                 storage::save_game(b);
                 host.version.update(|v| *v += 1);
+                // The person's move is in: the computer's turn, perhaps (after the events).
+                request_animation_frame(move || host.think());
             }
         },
         |w| leptos::logging::warn!("outflank: {w}"),
@@ -201,6 +286,8 @@ pub fn App() -> impl IntoView {
         (host::THEME, json!({ "dark": prefers_dark() })),
     ]);
     host.send(host.with(HotSeat::start_events));
+    // A game saved while the computer was to move goes on.
+    host.think();
 
     let can_undo = Memo::new(move |_| {
         host.version.track();
@@ -208,8 +295,18 @@ pub fn App() -> impl IntoView {
     });
     let undo = move |_| {
         if host.with(HotSeat::can_undo) {
+            host.stop_thinking();
             host.change(|b| b.undo().unwrap_or_default());
+            host.think();
         }
+    };
+    let thinking_name = move || {
+        host.version.track();
+        host.with(|h| {
+            h.computer()
+                .and_then(|c| h.data().name(c.player))
+                .unwrap_or_else(|| "The computer".to_string())
+        })
     };
     let open_new = move |_| dialog.set(Some(host.with(Setup::of)));
 
@@ -238,6 +335,9 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="button small" on:click=move |_| notice.set(None)>"Dismiss"</button>
                 </p>
             })}
+            <p class="thinking" data-testid="thinking" role="status" aria-live="polite">
+                {move || host.thinking.get().then(|| format!("{} is thinking…", thinking_name()))}
+            </p>
             {viewer}
             {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}
             {move || rename.get().map(|(player, name)| view! { <RenameDialog player=player name=name rename=rename host=host /> })}
@@ -292,7 +392,9 @@ fn NewGameDialog(
             Ok(game) => {
                 notice.set(None);
                 close();
+                host.stop_thinking();
                 host.change(|b| b.replace(game));
+                host.think();
             }
             Err(why) => error.set(Some(why)),
         }
@@ -405,8 +507,60 @@ fn NewGameDialog(
                         " Exactly five (an overline does not win)"
                     </label>
                 </Show>
+                <label>
+                    "Opponent "
+                    <select
+                        data-testid="opponent-select"
+                        prop:value=move || if s.with(|s| s.computer.is_some()) { "computer" } else { "person" }
+                        on:change=move |e| s.update(|s| {
+                            s.computer = (event_target_value(&e) == "computer").then_some(Player::Second);
+                        })
+                    >
+                        <option value="person">"A person on this screen (hot-seat)"</option>
+                        <option value="computer">"The computer"</option>
+                    </select>
+                </label>
+                <Show when=move || s.with(|s| s.computer.is_some())>
+                    <label>
+                        "You play "
+                        <select
+                            data-testid="side-select"
+                            prop:value=move || if s.with(|s| s.computer == Some(Player::First)) { "second" } else { "first" }
+                            on:change=move |e| s.update(|s| {
+                                s.computer = Some(if event_target_value(&e) == "second" { Player::First } else { Player::Second });
+                            })
+                        >
+                            <option value="first">{move || format!("{} (you move first)", colours(0))}</option>
+                            <option value="second">{move || format!("{} (the computer moves first)", colours(1))}</option>
+                        </select>
+                    </label>
+                    <label>
+                        "Level "
+                        <select
+                            data-testid="level-select"
+                            prop:value=move || s.with(|s| s.level.to_string())
+                            on:change=move |e| {
+                                if let Ok(n) = event_target_value(&e).parse() {
+                                    s.update(|s| s.level = n);
+                                }
+                            }
+                        >
+                            {(1..=10u8)
+                                .map(|n| {
+                                    let label = match n {
+                                        1 => "1 (beginner)".to_string(),
+                                        10 => "10 (full strength)".to_string(),
+                                        n => n.to_string(),
+                                    };
+                                    view! { <option value=n.to_string()>{label}</option> }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                </Show>
                 {name_input(0)}
                 {name_input(1)}
+                <Show when=move || s.with(|s| s.computer.is_none())>
                 <label>
                     "Who starts "
                     <select
@@ -422,6 +576,7 @@ fn NewGameDialog(
                         </option>
                     </select>
                 </label>
+                </Show>
                 <label>
                     "Moves to replay (optional: paste a record such as f5d6c3)"
                     <textarea

@@ -1,0 +1,127 @@
+// Playing the computer: its moves come from a Web Worker through the same protocol as a
+// host's, the page stays live while it thinks, undo and new game cancel its search.
+import { test, expect } from "@playwright/test";
+import { discCounts, guardConsole, openViewer, seededRandom } from "./helpers.mjs";
+
+let guard;
+test.beforeEach(({ page }) => {
+  guard = guardConsole(page);
+});
+test.afterEach(() => guard.check());
+
+/** New game against the computer through the dialog. */
+async function againstComputer(page, { game = "reversi", level = 1, side = "first" } = {}) {
+  await page.getByTestId("new-game").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("game-select").selectOption(game);
+  await page.getByTestId("opponent-select").selectOption("computer");
+  await page.getByTestId("side-select").selectOption(side);
+  await page.getByTestId("level-select").selectOption(String(level));
+  await page.getByTestId("new-game-start").click();
+  await expect(dialog).toHaveCount(0);
+}
+
+const root = (page) => page.locator("[data-outflank-viewer]");
+const thinking = (page) => page.getByTestId("thinking");
+
+/** Waits until it is the person's turn (or the game is over); true if they can move. */
+async function myTurn(page) {
+  await expect
+    .poll(async () => {
+      const busy = await root(page).getAttribute("data-busy");
+      const think = (await thinking(page).textContent()).trim();
+      const legal = await page.locator('button[data-square][data-legal="true"]').count();
+      const status = await page.getByTestId("status").textContent();
+      if (busy === "false" && think === "" && (legal > 0 || /wins|draw/i.test(status))) return "ready";
+      return "waiting";
+    }, { timeout: 30_000 })
+    .toBe("ready");
+  return (await page.locator('button[data-square][data-legal="true"]').count()) > 0;
+}
+
+/** Plays random legal moves (seeded) until the game ends; returns the status line. */
+async function playOut(page, seed) {
+  const random = seededRandom(seed);
+  for (let turn = 0; turn < 200 && (await myTurn(page)); turn++) {
+    const legal = await page.$$eval('button[data-square][data-legal="true"]', (els) => els.map((e) => e.dataset.square));
+    const square = legal[Math.floor(random() * legal.length)];
+    await page.locator(`button[data-square="${square}"]`).click();
+  }
+  return page.getByTestId("status").textContent();
+}
+
+test("a whole Reversi game against the computer, by clicks", async ({ page }) => {
+  const seed = 20261122;
+  await openViewer(page);
+  await againstComputer(page, { level: 1 });
+  const status = await playOut(page, seed);
+  expect(status, `seed ${seed}`).toMatch(/wins|draw/i);
+  const [dark, light] = await discCounts(page);
+  expect(dark + light, `seed ${seed}`).toBeGreaterThan(4);
+});
+
+test("the computer can move first, and the page answers clicks while it thinks", async ({ page }) => {
+  await openViewer(page);
+  // Level 10 thinks about a second per move: long enough to use the page meanwhile.
+  await againstComputer(page, { level: 10, side: "second" });
+  await expect(thinking(page)).toContainText("is thinking");
+  // The history buttons work while it thinks.
+  await myTurn(page);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(5);
+  const legal = await page.$$eval('button[data-square][data-legal="true"]', (els) => els.map((e) => e.dataset.square));
+  await page.locator(`button[data-square="${legal[0]}"]`).click();
+  await expect(thinking(page)).toContainText("is thinking");
+  await page.getByTestId("history-init").click();
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(4);
+  await expect(page.getByTestId("historical")).toBeVisible();
+  await page.getByTestId("history-now").click();
+  // Its reply arrives through the protocol like a host's move.
+  await myTurn(page);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(7);
+});
+
+test("undo takes back the computer's reply too; a new game stops its search", async ({ page }) => {
+  await openViewer(page);
+  await againstComputer(page, { level: 2 });
+  await myTurn(page);
+  await page.locator('button[data-square="f5"]').click();
+  await myTurn(page);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(6);
+  await page.getByTestId("undo").click();
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(4);
+  await myTurn(page);
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(4);
+
+  // A slow search, cancelled by a new game: its move never lands on the new board.
+  await againstComputer(page, { level: 10, side: "second" });
+  await expect(thinking(page)).toContainText("is thinking");
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("opponent-select").selectOption("person");
+  await page.getByTestId("new-game-start").click();
+  await expect(thinking(page)).toHaveText("");
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(4);
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(4);
+});
+
+test("Tic-Tac-Toe against the computer at full strength: the person never wins", async ({ page }) => {
+  await openViewer(page, { cells: 64 });
+  await againstComputer(page, { game: "tictactoe", level: 10 });
+  const status = await playOut(page, 7);
+  expect(status).toMatch(/draw|wins/i);
+  expect(status).not.toMatch(/^You win/);
+});
+
+test("a game against the computer survives a reload, its seat and level too", async ({ page }) => {
+  await openViewer(page);
+  await againstComputer(page, { level: 3 });
+  await myTurn(page);
+  await page.locator('button[data-square="f5"]').click();
+  await myTurn(page);
+  await page.reload();
+  await myTurn(page);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(6);
+  await page.getByTestId("new-game").click();
+  await expect(page.getByTestId("opponent-select")).toHaveValue("computer");
+  await expect(page.getByTestId("level-select")).toHaveValue("3");
+});
