@@ -2,7 +2,7 @@
 // the outflanked discs turn over, then the scores change; the viewer is busy meanwhile and
 // refuses clicks visibly; speed is a preference; prefers-reduced-motion turns it off.
 import { test, expect } from "@playwright/test";
-import { guardConsole, openViewer, shownScores } from "./helpers.mjs";
+import { guardConsole, newGame, openViewer, shownScores } from "./helpers.mjs";
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -27,6 +27,7 @@ async function watch(page) {
           }
         }
         if (el?.closest?.('[data-testid="score-0"]')) note(`score0=${document.querySelector('[data-testid="score-0"]').textContent}`);
+        if (r.type === "childList" && [...r.addedNodes].some((n) => n.nodeType === 1 && n.matches('[data-testid="stats"]'))) note("stats");
       }
     }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   });
@@ -87,4 +88,21 @@ test("prefers-reduced-motion turns the animation off", async ({ page }) => {
   await page.locator('[data-square="f5"]').click();
   await expect(page.locator('[data-square="e5"] [data-disc]')).toHaveAttribute("data-disc", "0");
   expect(await page.evaluate(() => window.__seen)).not.toContain("busy=true");
+});
+
+test("the end-of-game statistics wait for the last move's animation", async ({ page }) => {
+  await openViewer(page, { speed: "normal" });
+  await newGame(page, { game: "tictactoe", record: "a1b1b2c1" });
+  const root = page.locator("[data-outflank-viewer]");
+  await watch(page);
+  await page.locator('[data-square="c3"]').click();
+  await expect(root).toHaveAttribute("data-busy", "false");
+  await expect(page.getByTestId("stats")).toBeVisible();
+  const seen = await page.evaluate(() => window.__seen);
+  expect(seen).toContain("busy=true");
+  expect(seen.indexOf("c3+0")).toBeGreaterThanOrEqual(0);
+  // The panel comes with the end of the animation, not before.
+  expect(seen.indexOf("stats")).toBeGreaterThan(seen.indexOf("busy=true"));
+  expect(seen.indexOf("stats")).toBeGreaterThanOrEqual(seen.indexOf("busy=false") - 1);
+  await expect(page.getByTestId("status")).toHaveText("X wins with three in a row");
 });

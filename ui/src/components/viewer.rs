@@ -540,7 +540,7 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
                     <MoveList />
                 </aside>
             </div>
-            <Show when=move || ended.get() && !ctx.historical()>
+            <Show when=move || ended.get() && !ctx.historical() && !busy.get()>
                 <StatsPanel />
             </Show>
             <p class="sr-only" aria-live="polite" data-testid="announcer">{move || ctx.announcement.get()}</p>
