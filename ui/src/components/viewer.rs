@@ -89,9 +89,11 @@ impl Ctx {
         }
     }
 
+    /// Emits a viewer event (nothing once the viewer is gone, e.g. from a late timer).
     pub fn emit(&self, event: ViewerEvent) {
-        let emitter = self.emitter.get_value();
-        emitter.emit(event.name(), &event.payload());
+        if let Some(emitter) = self.emitter.try_get_value() {
+            emitter.emit(event.name(), &event.payload());
+        }
     }
 
     pub fn busy(&self) -> bool {
