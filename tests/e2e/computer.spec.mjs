@@ -1,7 +1,7 @@
 // Playing the computer: its moves come from a Web Worker through the same protocol as a
 // host's, the page stays live while it thinks, undo and new game cancel its search.
 import { test, expect } from "@playwright/test";
-import { discCounts, guardConsole, openViewer, seededRandom } from "./helpers.mjs";
+import { discCounts, FULL_GAME, guardConsole, openViewer, seededRandom } from "./helpers.mjs";
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -124,4 +124,34 @@ test("a game against the computer survives a reload, its seat and level too", as
   await page.getByTestId("new-game").click();
   await expect(page.getByTestId("opponent-select")).toHaveValue("computer");
   await expect(page.getByTestId("level-select")).toHaveValue("3");
+});
+
+test("a hint rings the computer's best move; near the end, every move's exact score", async ({ page }) => {
+  await openViewer(page);
+  await page.getByTestId("hint").click();
+  const hinted = page.locator('button[data-square][data-hint="best"]');
+  await expect(hinted).toHaveCount(1);
+  await expect(hinted).toHaveAttribute("data-legal", "true");
+  await expect(page.getByTestId("hint-text")).toContainText("Best move: ");
+  // Playing moves on clears the hint.
+  await hinted.click();
+  await expect(page.locator("button[data-square][data-hint]")).toHaveCount(0);
+  await expect(page.getByTestId("hint-text")).toHaveText("");
+
+  // 16 empty squares left: the exact final score of each legal move.
+  const record = FULL_GAME.slice(0, (60 - 16) * 2);
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("record-input").fill(record);
+  await page.getByTestId("new-game-start").click();
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(48);
+  await page.getByTestId("exact-scores").click();
+  const legal = page.locator('button[data-square][data-legal="true"]');
+  const scored = page.locator("button[data-square][data-exact]");
+  await expect(scored).toHaveCount(await legal.count());
+  const values = await scored.evaluateAll((els) => els.map((e) => Number(e.dataset.exact)));
+  for (const v of values) expect(Number.isInteger(v) && v % 2 === 0, `${values}`).toBe(true);
+  // The ringed move is one with the best score.
+  const best = Number(await page.locator('button[data-square][data-hint="best"]').getAttribute("data-exact"));
+  expect(best).toBe(Math.max(...values));
+  await expect(page.getByTestId("hint-text")).toContainText("Exact final scores:");
 });

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use outflank_engine::{Game, GameKind, GameOptions, Player, Variant};
 use serde_json::{json, Value};
 
+use super::hints::{exact_label, HintView, Hints};
 use super::viewer::Viewer;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -275,6 +276,66 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // Hints: the host asks its own worker (the computer's stays free) and the board shows
+    // the answer until the game changes.
+    let hints = RwSignal::new(HintView::default());
+    provide_context(Hints(hints));
+    let hint_ai = StoredValue::new_local(AiWorker::new());
+    let hint_busy = RwSignal::new(false);
+    let hint_text = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        host.version.track();
+        hint_ai.with_value(AiWorker::cancel);
+        hint_busy.set(false);
+        hints.set(HintView::default());
+        hint_text.set(None);
+    });
+    let can_hint = Memo::new(move |_| {
+        host.version.track();
+        let mine = host.with(|h| h.computer_to_move().is_none() && !h.game().ended());
+        mine && !host.thinking.get() && !hint_busy.get()
+    });
+    let can_exact = Memo::new(move |_| {
+        host.version.track();
+        can_hint.get()
+            && host.with(|h| match h.game() {
+                outflank_engine::AnyGame::Reversi(r) => {
+                    r.options().variant == Variant::Standard
+                        && r.position().board().empty().count_ones() <= crate::ai::EXACT_FROM
+                }
+                _ => false,
+            })
+    });
+    let ask_hint = move |exact: bool| {
+        let game = host.with(|h| h.game().clone());
+        hint_busy.set(true);
+        hint_text.set(Some(if exact { "Solving the endgame…" } else { "Looking for the best move…" }.to_string()));
+        hint_ai.get_value().ask(
+            move |id| if exact { Request::Exact { id, game } } else { Request::Hint { id, game } },
+            move |answer| {
+                hint_busy.set(false);
+                match answer {
+                    Response::Move { square, score, exact, .. } => {
+                        let how = if exact {
+                            format!("exactly {}", exact_label(score / 100))
+                        } else {
+                            format!("about {:+.1} discs", f64::from(score) / 100.0)
+                        };
+                        hint_text.set(Some(format!("Best move: {square} ({how})")));
+                        hints.set(HintView { best: Some(square), exact: Vec::new() });
+                    }
+                    Response::Exact { scores, .. } => {
+                        let list: Vec<String> =
+                            scores.iter().map(|(sq, v)| format!("{sq} {}", exact_label(*v))).collect();
+                        hint_text.set(Some(format!("Exact final scores: {}", list.join(", "))));
+                        hints.set(HintView { best: scores.first().map(|(sq, _)| *sq), exact: scores });
+                    }
+                    Response::Error { message, .. } => hint_text.set(Some(format!("No hint: {message}"))),
+                }
+            },
+        );
+    };
+
     let viewer = view! { <Viewer emitter=emitter.clone() hot_seat=true /> };
 
     // What a host sends a freshly mounted viewer.
@@ -314,6 +375,15 @@ pub fn App() -> impl IntoView {
         <main class="page">
             <header class="top">
                 <h1 class="title">"Outflank"</h1>
+                // The computer's and the hints' news, in the header's free space (no layout shift).
+                <div class="host-status">
+                    <p class="thinking" data-testid="thinking" role="status" aria-live="polite">
+                        {move || host.thinking.get().then(|| format!("{} is thinking…", thinking_name()))}
+                    </p>
+                    <p class="hint-text" data-testid="hint-text" role="status" aria-live="polite">
+                        {move || hint_text.get()}
+                    </p>
+                </div>
                 <nav class="host-controls" aria-label="Game">
                     <button class="button" type="button" data-testid="new-game" on:click=open_new>
                         "New game"
@@ -327,6 +397,26 @@ pub fn App() -> impl IntoView {
                     >
                         "Undo"
                     </button>
+                    <button
+                        class="button"
+                        type="button"
+                        data-testid="hint"
+                        disabled=move || !can_hint.get()
+                        on:click=move |_| ask_hint(false)
+                    >
+                        "Hint"
+                    </button>
+                    <Show when=move || can_exact.get() || hints.with(|h| !h.exact.is_empty())>
+                        <button
+                            class="button"
+                            type="button"
+                            data-testid="exact-scores"
+                            disabled=move || !can_exact.get()
+                            on:click=move |_| ask_hint(true)
+                        >
+                            "Exact scores"
+                        </button>
+                    </Show>
                 </nav>
             </header>
             {move || notice.get().map(|text| view! {
@@ -335,9 +425,6 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="button small" on:click=move |_| notice.set(None)>"Dismiss"</button>
                 </p>
             })}
-            <p class="thinking" data-testid="thinking" role="status" aria-live="polite">
-                {move || host.thinking.get().then(|| format!("{} is thinking…", thinking_name()))}
-            </p>
             {viewer}
             {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}
             {move || rename.get().map(|(player, name)| view! { <RenameDialog player=player name=name rename=rename host=host /> })}

@@ -5,6 +5,8 @@
 
 use leptos::ev;
 use leptos::prelude::*;
+
+use super::hints::{exact_label, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
 use super::viewer::Ctx;
@@ -212,6 +214,10 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
     let last = move || view.get().last;
     let winning = move || view.get().win;
     let has_piece = Memo::new(move |_| piece.get().is_some());
+    // The host's hints, if it gives any (the hot-seat page does).
+    let hints = use_context::<Hints>();
+    let hinted = move || hints.is_some_and(|h| h.0.with(|h| h.best == Some(square)));
+    let exact = move || hints.and_then(|h| h.0.with(|h| h.exact_at(square)));
     let label = move || model::cell_label(kind, square, piece.get(), is_legal());
     let class = move || {
         let mut c = String::from("cell");
@@ -221,6 +227,7 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
             (flipping(), " flipping"),
             (last(), " last"),
             (winning(), " win"),
+            (hinted(), " hint"),
         ] {
             if on {
                 c.push_str(name);
@@ -246,6 +253,8 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
             class=class
             data-square=square.to_string()
             data-legal=move || is_legal().then_some("true")
+            data-hint=move || hinted().then_some("best")
+            data-exact=move || exact().map(exact_label)
             aria-label=label
             title=tooltip
             tabindex=move || if ctx.cursor.get() == index { "0" } else { "-1" }
@@ -264,6 +273,7 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
                     <span class="face back"></span>
                 </span>
             </Show>
+            {move || exact().map(|v| view! { <span class="exact-score" aria-hidden="true">{exact_label(v)}</span> })}
         </button>
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod board;
+pub mod hints;
 pub mod panels;
 pub mod side;
 pub mod viewer;
