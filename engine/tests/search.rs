@@ -35,6 +35,14 @@ fn ffo_20_to_39_exact_scores_and_best_moves() {
 }
 
 #[test]
+fn win_loss_draw_agrees_with_the_exact_score() {
+    for p in problems().iter().take(19) {
+        let wld = search::solve_wld(p.board(), &search::never).unwrap();
+        assert_eq!(wld, p.score.cmp(&0), "FFO #{}", p.id);
+    }
+}
+
+#[test]
 fn every_move_gets_its_exact_score() {
     let p = &problems()[0];
     let mut searcher = Searcher::<Eight>::new(16);

@@ -49,6 +49,15 @@ test("with the network off, the game reloads from the cache and plays on", async
   const start = page.getByTestId("new-game-start");
   if (await start.count()) await start.click();
   await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(4);
+  // And a game against the computer: its Web Worker loads from the cache and moves first.
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("opponent-select").selectOption("computer");
+  await page.getByTestId("side-select").selectOption("second");
+  await page.getByTestId("level-select").selectOption("3");
+  await page.getByTestId("new-game-start").click();
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(5);
+  await expect(page.getByTestId("thinking")).toHaveText("");
+  await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible();
   expect(fromNetwork, "every request answered by the service worker").toEqual([]);
   await context.setOffline(false);
   guard.check();

@@ -67,6 +67,24 @@ pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, 
     (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
 }
 
+/// Win, loss or draw for the side to move under perfect play, without the margin: a
+/// null-window solve around zero, much faster than the exact score (`None` if stopped).
+///
+/// ```
+/// use outflank_engine::{search, Board, Eight, Outcome};
+/// // The position of `solve`'s example: dark loses by 48.
+/// let rows = format!("XOOOOOO-{}", "O".repeat(56));
+/// let bits = |c: char| rows.chars().enumerate().filter(|&(_, x)| x == c).map(|(i, _)| 1u64 << i).sum::<u64>();
+/// let board = Board::<Eight>::new(bits('X'), bits('O')).unwrap();
+/// assert_eq!(search::solve_wld(board, &search::never), Some(std::cmp::Ordering::Less));
+/// ```
+pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::cmp::Ordering> {
+    let mut table = table::Table::new(table_bits(board.empty().count()));
+    let mut solver = endgame::Solver::new(&mut table, stop);
+    let (score, _) = solver.solve(board, -1, 1);
+    (!solver.aborted).then(|| score.cmp(&0))
+}
+
 /// A table size that suits a search of about `empties` empty squares.
 fn table_bits(empties: u32) -> u32 {
     match empties {
