@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Trunk post-build hook (Trunk.toml): writes sw.js into the build with the list of every file
+// Trunk post-build hook (Trunk.toml): copies the stylesheet for embedding
+// (embed/outflank-viewer.css), and writes sw.js into the build with the list of every file
 // to precache and a build id (a hash of their contents), and stamps that id into index.html.
 //
 //   node web/precache.mjs [DIR]     DIR defaults to $TRUNK_STAGING_DIR (trunk sets it)
@@ -25,6 +26,14 @@ function walk(d) {
 }
 
 // Trunk minifies the page: quotes may be gone and the attributes swapped.
+// The embeddable viewer's stylesheet under a stable name (the build's own is content-hashed).
+{
+  const css = readdirSync(dir).find((f) => /^style-.*\.css$/.test(f));
+  if (css && statSync(join(dir, "embed"), { throwIfNoEntry: false })?.isDirectory()) {
+    writeFileSync(join(dir, "embed", "outflank-viewer.css"), readFileSync(join(dir, css)));
+  }
+}
+
 const STAMP = /<meta\s+(?:name="?outflank-build"?\s+content="?[^"\s>]*"?|content="?[^"\s>]*"?\s+name="?outflank-build"?)\s*\/?>/;
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join("/"))

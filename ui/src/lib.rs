@@ -7,6 +7,7 @@
 //! - [`model`]: what the viewer says about a game (status, labels, panels, history).
 //! - [`anim`]: the move animation as a pure diff of two states.
 //! - [`ai`] and [`ai_worker`]: the computer opponent's messages and its Web Worker.
+//! - [`embed`]: the viewer in a host platform's page (`window.outflank.launch`).
 //! - [`storage`]: the autosave and the preferences in localStorage.
 
 pub mod ai;
@@ -14,6 +15,7 @@ pub mod ai_worker;
 pub mod anim;
 pub mod backend;
 pub mod components;
+pub mod embed;
 pub mod emitter;
 pub mod model;
 pub mod protocol;

@@ -442,7 +442,9 @@ fn serve(ctx: &Ctx, args: &[String]) -> Result {
         }
     }
     setup(ctx)?;
-    let mut steps = Steps::new(1);
+    let mut steps = Steps::new(2);
+    // The site carries the engine package's web build (for the demo host page).
+    steps.step("package: outflank-engine (BGS engine API)", || build_package(ctx))?;
     steps.step("trunk build --release", || trunk_build(ctx))?;
     let url = format!("http://127.0.0.1:{port}/");
     let mut c = ctx.cmd("node");

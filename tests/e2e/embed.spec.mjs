@@ -1,0 +1,177 @@
+// Embedding: the viewer as a host platform loads it (a classic script, launch('#app'), the
+// BGS events both ways), driven message by message by a scripted host that keeps the game
+// with the engine package; and the demo host page with its iframes.
+import { test, expect } from "@playwright/test";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { guardConsole, REPO, seededRandom } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const engine = require(join(REPO, "engine", "bgs", "pkg", "node", "outflank_engine.js"));
+
+const VIEWER_EVENTS = ["ready", "move", "fetchState", "fetchLog", "addLog", "replaceLog", "replay:info", "update:preference", "player:clicked"];
+
+/** Opens the smallest host page with the wasm held back until `release()`. */
+async function hostPage(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/embed/outflank-embed_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("./embed/example.html");
+  await page.evaluate((names) => {
+    window.seen = [];
+    for (const n of names) window.emitter.on(n, (p) => window.seen.push([n, p === undefined ? null : p]));
+  }, VIEWER_EVENTS);
+  return release;
+}
+
+const seen = (page, name) => page.evaluate((n) => window.seen.filter(([e]) => e === n).map(([, p]) => p), name);
+const emit = (page, name, payload) => page.evaluate(([n, p]) => window.emitter.emit(n, p), [name, payload]);
+const discs = (page) => page.locator("button[data-square] [data-disc]");
+
+test("a scripted host: buffered start, ready once, moves, both gamelog shapes, a spectator, garbage", async ({ page }) => {
+  const guard = guardConsole(page);
+  const warnings = [];
+  page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+  const release = await hostPage(page);
+  // launch() returned at once: the emitter exists before the wasm.
+  expect(await page.evaluate(() => typeof window.emitter.on)).toBe("function");
+  let data = engine.init(2, [], { game: "reversi" }, "harness");
+  data = engine.setPlayerMetaData(data, 0, { name: "Ada" });
+  data = engine.setPlayerMetaData(data, 1, { name: "<b>Grace</b>" });
+  await emit(page, "preferences", { speed: "off" });
+  await emit(page, "player", { index: 0 });
+  await emit(page, "state", data);
+  release();
+  await expect(page.locator("button[data-square]")).toHaveCount(64);
+  await expect(discs(page)).toHaveCount(4);
+  await expect.poll(() => seen(page, "ready")).toEqual([null]);
+  // Names are text, never HTML.
+  await expect(page.getByTestId("player-1")).toContainText("<b>Grace</b>");
+  await expect(page.locator("#app b")).toHaveCount(0);
+
+  // A legal click emits the move in the engine API's format and waits for the host.
+  await page.locator('button[data-square="f5"]').click();
+  await expect.poll(() => seen(page, "move")).toEqual(["f5"]);
+  await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "true");
+  data = engine.move(data, "f5", 0);
+  // The host says a newer state exists; the viewer asks for it (state or log).
+  await emit(page, "state:updated");
+  await expect.poll(async () => (await seen(page, "fetchState")).length + (await seen(page, "fetchLog")).length).toBeGreaterThan(0);
+  if ((await seen(page, "fetchLog")).length) {
+    const { start } = (await seen(page, "fetchLog"))[0];
+    await emit(page, "gamelog", { start, data: engine.logSlice(data, { player: 0, start }).log });
+  } else {
+    await emit(page, "state", data);
+  }
+  await expect(discs(page)).toHaveCount(5);
+  await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "false");
+  // Not our turn: no square is offered and nothing is emitted.
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(0);
+
+  // The other player's move arrives as a bare logSlice result (the other gamelog shape): the
+  // viewer takes it as news and asks for the state.
+  data = engine.move(data, "d6", 1);
+  const asked = (await seen(page, "fetchState")).length;
+  await emit(page, "gamelog", engine.logSlice(data, { player: 0, start: 2 }));
+  await expect.poll(async () => (await seen(page, "fetchState")).length).toBe(asked + 1);
+  await emit(page, "state", data);
+  await expect(discs(page)).toHaveCount(6);
+  await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible();
+
+  // Garbage: warnings, no crash, the position stays.
+  await emit(page, "state", 42);
+  await emit(page, "gamelog", { start: "x" });
+  await emit(page, "player", "nobody");
+  await emit(page, "bogus-event", {});
+  await emit(page, "state", { game: "chess" });
+  await expect(discs(page)).toHaveCount(6);
+  expect(warnings.length).toBeGreaterThan(0);
+
+  // A spectator never emits a move.
+  await emit(page, "player", { index: undefined });
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(0);
+  await page.locator('button[data-square="c3"]').click();
+  expect(await seen(page, "move")).toEqual(["f5"]);
+
+  // Unmount: the viewer leaves the page cleanly.
+  await page.evaluate(() => window.emitter.unmount());
+  await expect(page.locator("[data-outflank-viewer]")).toHaveCount(0);
+  guard.check();
+});
+
+test("several viewers on one page are independent", async ({ page }) => {
+  const guard = guardConsole(page);
+  await page.goto("./embed/example.html");
+  await page.evaluate(() => {
+    const second = document.createElement("div");
+    second.id = "second";
+    document.body.append(second);
+    window.other = outflank.launch("#second");
+  });
+  const data = engine.init(2, [], { game: "tictactoe" }, "two");
+  const moved = engine.move(engine.init(2, [], { game: "gomoku", size: 15 }, "two"), "h8", 0);
+  await page.evaluate(([a, b]) => {
+    window.emitter.emit("player", { index: 0 });
+    window.emitter.emit("state", a);
+    window.other.emit("player", { index: 1 });
+    window.other.emit("state", b);
+  }, [data, moved]);
+  await expect(page.locator("#app button[data-square]")).toHaveCount(9);
+  await expect(page.locator("#second button[data-square]")).toHaveCount(225);
+  await expect(page.locator("#second [data-disc]")).toHaveCount(1);
+  guard.check();
+});
+
+test("the demo host: two iframes play a whole game, the spectator follows, a foreign origin is ignored", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const guard = guardConsole(page);
+  await page.goto("./host.html");
+  const frame = (seat) => page.frameLocator(`iframe[data-seat="${seat}"]`);
+  for (const seat of ["0", "1", "spectator"]) await expect(frame(seat).locator("button[data-square]")).toHaveCount(64);
+  const random = seededRandom(5);
+  const total = () => frame("spectator").locator("button[data-square] [data-disc]").count();
+  // Whose turn: the frame that offers squares (and is not animating), or nobody at the end.
+  const next = async () => {
+    if (/wins|draw/i.test(await frame("spectator").getByTestId("status").textContent())) return "over";
+    for (const seat of ["0", "1"]) {
+      const f = frame(seat);
+      if ((await f.locator("[data-outflank-viewer]").getAttribute("data-busy")) !== "false") continue;
+      if (await f.locator('button[data-square][data-legal="true"]').count()) return seat;
+    }
+    return "waiting";
+  };
+  for (let turn = 0; turn < 70; turn++) {
+    await expect.poll(next, { timeout: 20_000 }).not.toBe("waiting");
+    const seat = await next();
+    if (seat === "over") break;
+    const f = frame(seat);
+    const legal = await f.locator('button[data-square][data-legal="true"]').evaluateAll((els) => els.map((e) => e.dataset.square));
+    const before = await total();
+    await f.locator(`button[data-square="${legal[Math.floor(random() * legal.length)]}"]`).click();
+    await expect.poll(total, { timeout: 15_000 }).toBe(before + 1);
+  }
+  const boardOf = (seat) =>
+    frame(seat).locator("button[data-square]").evaluateAll((els) => els.map((e) => e.querySelector("[data-disc]")?.dataset.disc ?? "-").join(""));
+  await expect(frame("spectator").getByTestId("status")).toHaveText(/wins|draw/i);
+  const final = await boardOf("spectator");
+  expect(await boardOf("0")).toBe(final);
+  expect(await boardOf("1")).toBe(final);
+  guard.check();
+
+  // A frame obeys its parent only: the same viewer page, put in a page of another origin,
+  // ignores that page's messages.
+  const foreign = baseURL.replace("127.0.0.1", "localhost");
+  await page.goto(`${foreign}embed/example.html`);
+  const seenWarning = page.waitForEvent("console", (m) => m.text().includes("ignored a message from http://localhost"));
+  await page.evaluate((src) => {
+    const iframe = document.createElement("iframe");
+    iframe.src = src;
+    iframe.onload = () => iframe.contentWindow.postMessage({ type: "state", state: null }, "*");
+    document.body.append(iframe);
+  }, `${baseURL}embed/frame.html?origin=${encodeURIComponent(new URL(baseURL).origin)}`);
+  await seenWarning;
+  await expect(page.frameLocator("iframe").locator("button[data-square]")).toHaveCount(0);
+});
