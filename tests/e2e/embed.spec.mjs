@@ -175,3 +175,43 @@ test("the demo host: two iframes play a whole game, the spectator follows, a for
   await seenWarning;
   await expect(page.frameLocator("iframe").locator("button[data-square]")).toHaveCount(0);
 });
+
+test("a scripted host: replay, preferences, theme, player clicks", async ({ page }) => {
+  const guard = guardConsole(page);
+  await page.goto("./embed/example.html");
+  await page.evaluate((names) => {
+    window.seen = [];
+    for (const n of names) window.emitter.on(n, (p) => window.seen.push([n, p === undefined ? null : p]));
+  }, VIEWER_EVENTS);
+  let data = engine.init(2, [], { game: "reversi" }, "replay");
+  for (const [mv, p] of [["f5", 0], ["d6", 1], ["c3", 0]]) data = engine.move(data, mv, p);
+  await emit(page, "preferences", { speed: "off" });
+  await emit(page, "player", { index: 1 });
+  await emit(page, "state", data);
+  await expect(discs(page)).toHaveCount(7);
+
+  // Replay: the host steps through the log; the viewer reports where it is.
+  await emit(page, "replay:start");
+  await expect(discs(page)).toHaveCount(4);
+  await expect.poll(async () => (await seen(page, "replay:info")).length).toBeGreaterThan(0);
+  await emit(page, "replay:to", 2);
+  await expect(discs(page)).toHaveCount(6);
+  const info = (await seen(page, "replay:info")).at(-1);
+  expect(info).toMatchObject({ current: 2 });
+  // No move during a replay.
+  await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(0);
+  await emit(page, "replay:end");
+  await expect(discs(page)).toHaveCount(7);
+  await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible();
+
+  // Preferences and theme apply at once.
+  const root = page.locator("[data-outflank-viewer]");
+  await emit(page, "preferences", { skin: "wooden" });
+  await expect(root).toHaveClass(/skin-wooden/);
+  await emit(page, "theme", { dark: true });
+  await expect(root).toHaveClass(/theme-dark/);
+  // Clicking a player's panel tells the host who it was.
+  await page.getByTestId("name-0").click();
+  await expect.poll(() => seen(page, "player:clicked")).toEqual([{ index: 0, name: "Player 1" }]);
+  guard.check();
+});
