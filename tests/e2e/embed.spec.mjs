@@ -87,7 +87,10 @@ test("a scripted host: buffered start, ready once, moves, both gamelog shapes, a
   await emit(page, "player", "nobody");
   await emit(page, "bogus-event", {});
   await emit(page, "state", { game: "chess" });
+  // An older state arriving late (out of order): the newer position stays.
+  await emit(page, "state", engine.move(engine.init(2, [], { game: "reversi" }, "harness"), "f5", 0));
   await expect(discs(page)).toHaveCount(6);
+  expect(warnings.some((w) => w.includes("older than the one shown"))).toBe(true);
   expect(warnings.length).toBeGreaterThan(0);
 
   // A spectator never emits a move.

@@ -303,6 +303,17 @@ impl Ctx {
         if old.as_ref() == Some(&new) {
             return;
         }
+        // A platform's states only move forward: an earlier state of the game on show arrived
+        // out of order, and the newer position stays. (The hot-seat page's undo is the one
+        // host that goes back.)
+        if !self.hot_seat {
+            if let Some(o) = &old {
+                if o.game.log().len() > new.game.log().len() && model::extends(&new.game, &o.game).is_some() {
+                    leptos::logging::warn!("outflank: ignored a state older than the one shown");
+                    return;
+                }
+            }
+        }
         let first = old.is_none();
         let known = old
             .as_ref()
