@@ -26,11 +26,16 @@ function walk(d) {
 }
 
 // Trunk minifies the page: quotes may be gone and the attributes swapped.
-// The embeddable viewer's stylesheet under a stable name (the build's own is content-hashed).
+// The embeddable viewer's stylesheet under a stable name (the build's own is content-hashed),
+// without the page-level rules of the hot-seat page: a host's <html> and <body> are its own,
+// and the box-sizing reset applies inside the viewer only.
 {
   const css = readdirSync(dir).find((f) => /^style-.*\.css$/.test(f));
   if (css && statSync(join(dir, "embed"), { throwIfNoEntry: false })?.isDirectory()) {
-    writeFileSync(join(dir, "embed", "outflank-viewer.css"), readFileSync(join(dir, css)));
+    const embedded = readFileSync(join(dir, css), "utf8")
+      .replace(/(?<=^\uFEFF?|\})\s*(?:html\s*,\s*body|body|body:has\([^)]*\))\s*\{[^}]*\}/g, "")
+      .replace(/\*\s*,\s*\*::before\s*,\s*\*::after\s*\{/, ".outflank-viewer,.outflank-viewer *,.outflank-viewer *::before,.outflank-viewer *::after{");
+    writeFileSync(join(dir, "embed", "outflank-viewer.css"), embedded);
   }
 }
 
