@@ -204,9 +204,15 @@ export function seededRandom(seed) {
   };
 }
 
-/** The seed of a test's random choices: OUTFLANK_SEED if set, else a fresh one; printed. */
+/**
+ * The seed of a test's random choices: OUTFLANK_SEED if set, else a fixed one made from the
+ * test's title (the same game every run); printed, so a failure can be replayed and other
+ * games tried with OUTFLANK_SEED.
+ */
 export function testSeed(title) {
-  const seed = process.env.OUTFLANK_SEED ? Number(process.env.OUTFLANK_SEED) : Math.floor(Math.random() * 2 ** 31);
+  let hash = 2166136261;
+  for (const ch of title) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  const seed = process.env.OUTFLANK_SEED ? Number(process.env.OUTFLANK_SEED) : hash % 2 ** 31;
   console.log(`${title}: seed ${seed} (rerun with OUTFLANK_SEED=${seed})`);
   return seed;
 }
