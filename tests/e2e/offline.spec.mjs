@@ -58,6 +58,12 @@ test("with the network off, the game reloads from the cache and plays on", async
   await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(5);
   await expect(page.getByTestId("thinking")).toHaveText("");
   await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible();
+  // The demo host page too: its engine, the embeddable viewer and the iframes.
+  await page.goto("./host.html");
+  for (const seat of ["0", "1", "spectator"]) {
+    await expect(page.frameLocator(`iframe[data-seat="${seat}"]`).locator("button[data-square]")).toHaveCount(64);
+  }
+  await expect(page.frameLocator('iframe[data-seat="0"]').locator('button[data-square][data-legal="true"]')).toHaveCount(4);
   expect(fromNetwork, "every request answered by the service worker").toEqual([]);
   await context.setOffline(false);
   guard.check();
