@@ -22,17 +22,6 @@ fn main() -> ExitCode {
     let t = Instant::now();
     let openings = arena::openings(pairs as usize, 6, seed);
     let score = arena::run_match(a, b, &openings, seed, |game| println!("{game}"));
-    println!(
-        "match {} {}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {:.1}s",
-        a.get(),
-        b.get(),
-        score.wins,
-        score.draws,
-        score.losses,
-        score.points(),
-        score.games(),
-        score.discs,
-        t.elapsed().as_secs_f64()
-    );
+    println!("{}", score.summary(a, b, t.elapsed().as_secs_f64()));
     ExitCode::SUCCESS
 }

@@ -72,36 +72,30 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
         id,
         message: message.to_string(),
     };
-    match request {
+    let (game, level, seed) = match request {
         Request::Move {
             game, level, seed, ..
-        } => {
-            let Ok(level) = Level::new(*level) else {
-                return fail("the level is 1 to 10");
-            };
-            match computer.choose(game, level, *seed, stop) {
-                Some(d) => Response::Move {
-                    id,
-                    square: d.square,
-                    score: d.score,
-                    exact: d.exact,
-                },
-                None => fail("the game is over"),
+        } => (game, *level, *seed),
+        // A hint is the move at full strength.
+        Request::Hint { game, .. } => (game, Level::MAX.get(), 0),
+        Request::Exact { game, .. } => {
+            return match computer.exact_scores(game, stop) {
+                Some(scores) => Response::Exact { id, scores },
+                None => fail("exact scores are for standard Reversi"),
             }
         }
-        Request::Hint { game, .. } => match computer.choose(game, Level::MAX, 0, stop) {
-            Some(d) => Response::Move {
-                id,
-                square: d.square,
-                score: d.score,
-                exact: d.exact,
-            },
-            None => fail("the game is over"),
+    };
+    let Ok(level) = Level::new(level) else {
+        return fail("the level is 1 to 10");
+    };
+    match computer.choose(game, level, seed, stop) {
+        Some(d) => Response::Move {
+            id,
+            square: d.square,
+            score: d.score,
+            exact: d.exact,
         },
-        Request::Exact { game, .. } => match computer.exact_scores(game, stop) {
-            Some(scores) => Response::Exact { id, scores },
-            None => fail("exact scores are for standard Reversi"),
-        },
+        None => fail("the game is over"),
     }
 }
 

@@ -41,13 +41,20 @@ impl Embedded {
             emitter.on(name, move |payload| {
                 let js = to_js(payload);
                 if let Err(e) = to_host.call2(&JsValue::NULL, &JsValue::from_str(name), &js) {
-                    leptos::logging::warn!("outflank: the host's listener for {name} failed: {e:?}");
+                    leptos::logging::warn!(
+                        "outflank: the host's listener for {name} failed: {e:?}"
+                    );
                 }
             });
         }
         let view_emitter = emitter.clone();
-        let unmount = leptos::mount::mount_to(element, move || view! { <Viewer emitter=view_emitter.clone() /> }.into_any());
-        Embedded { emitter, unmount: Some(unmount) }
+        let unmount = leptos::mount::mount_to(element, move || {
+            view! { <Viewer emitter=view_emitter.clone() /> }.into_any()
+        });
+        Embedded {
+            emitter,
+            unmount: Some(unmount),
+        }
     }
 
     /// A host event (`state`, `player`, `gamelog`, ...); anything else is ignored with a warning.

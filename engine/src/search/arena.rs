@@ -110,6 +110,21 @@ impl MatchScore {
     pub fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
+
+    /// The closing line of a match between levels `a` and `b` that took `seconds`.
+    pub fn summary(&self, a: Level, b: Level, seconds: f64) -> String {
+        format!(
+            "match {} {}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {seconds:.1}s",
+            a.get(),
+            b.get(),
+            self.wins,
+            self.draws,
+            self.losses,
+            self.points(),
+            self.games(),
+            self.discs,
+        )
+    }
 }
 
 /// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game

@@ -309,28 +309,56 @@ pub fn App() -> impl IntoView {
     let ask_hint = move |exact: bool| {
         let game = host.with(|h| h.game().clone());
         hint_busy.set(true);
-        hint_text.set(Some(if exact { "Solving the endgame…" } else { "Looking for the best move…" }.to_string()));
+        hint_text.set(Some(
+            if exact {
+                "Solving the endgame…"
+            } else {
+                "Looking for the best move…"
+            }
+            .to_string(),
+        ));
         hint_ai.get_value().ask(
-            move |id| if exact { Request::Exact { id, game } } else { Request::Hint { id, game } },
+            move |id| {
+                if exact {
+                    Request::Exact { id, game }
+                } else {
+                    Request::Hint { id, game }
+                }
+            },
             move |answer| {
                 hint_busy.set(false);
                 match answer {
-                    Response::Move { square, score, exact, .. } => {
+                    Response::Move {
+                        square,
+                        score,
+                        exact,
+                        ..
+                    } => {
                         let how = if exact {
                             format!("exactly {}", exact_label(score / 100))
                         } else {
                             format!("about {:+.1} discs", f64::from(score) / 100.0)
                         };
                         hint_text.set(Some(format!("Best move: {square} ({how})")));
-                        hints.set(HintView { best: Some(square), exact: Vec::new() });
+                        hints.set(HintView {
+                            best: Some(square),
+                            exact: Vec::new(),
+                        });
                     }
                     Response::Exact { scores, .. } => {
-                        let list: Vec<String> =
-                            scores.iter().map(|(sq, v)| format!("{sq} {}", exact_label(*v))).collect();
+                        let list: Vec<String> = scores
+                            .iter()
+                            .map(|(sq, v)| format!("{sq} {}", exact_label(*v)))
+                            .collect();
                         hint_text.set(Some(format!("Exact final scores: {}", list.join(", "))));
-                        hints.set(HintView { best: scores.first().map(|(sq, _)| *sq), exact: scores });
+                        hints.set(HintView {
+                            best: scores.first().map(|(sq, _)| *sq),
+                            exact: scores,
+                        });
                     }
-                    Response::Error { message, .. } => hint_text.set(Some(format!("No hint: {message}"))),
+                    Response::Error { message, .. } => {
+                        hint_text.set(Some(format!("No hint: {message}")))
+                    }
                 }
             },
         );

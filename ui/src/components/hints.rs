@@ -17,7 +17,10 @@ pub struct HintView {
 
 impl HintView {
     pub fn exact_at(&self, square: Square) -> Option<i32> {
-        self.exact.iter().find(|(s, _)| *s == square).map(|(_, v)| *v)
+        self.exact
+            .iter()
+            .find(|(s, _)| *s == square)
+            .map(|(_, v)| *v)
     }
 }
 

@@ -308,7 +308,9 @@ impl Ctx {
         // host that goes back.)
         if !self.hot_seat {
             if let Some(o) = &old {
-                if o.game.log().len() > new.game.log().len() && model::extends(&new.game, &o.game).is_some() {
+                if o.game.log().len() > new.game.log().len()
+                    && model::extends(&new.game, &o.game).is_some()
+                {
                     leptos::logging::warn!("outflank: ignored a state older than the one shown");
                     return;
                 }

@@ -209,16 +209,7 @@ fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed
     let score = arena::run_match(la, lb, &lines, seed, |game| {
         let _ = writeln!(out, "{game}");
     });
-    println!(
-        "match {a} {b}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {:.1}s",
-        score.wins,
-        score.draws,
-        score.losses,
-        score.points(),
-        score.games(),
-        score.discs,
-        start.elapsed().as_secs_f64()
-    );
+    println!("{}", score.summary(la, lb, start.elapsed().as_secs_f64()));
     ExitCode::SUCCESS
 }
 
