@@ -218,3 +218,42 @@ test("a scripted host: replay, preferences, theme, player clicks", async ({ page
   await expect.poll(() => seen(page, "player:clicked")).toEqual([{ index: 0, name: "Player 1" }]);
   guard.check();
 });
+
+test("the emitter has Node's EventEmitter semantics", async ({ page }) => {
+  await page.goto("./embed/example.html");
+  const result = await page.evaluate(() => {
+    const e = new outflank.Emitter();
+    const log = [];
+    const a = (x) => log.push(`a${x}`);
+    const b = (x) => log.push(`b${x}`);
+    e.on("x", a).once("x", b);
+    const first = e.emit("x", 1);
+    e.emit("x", 2);
+    e.off("x", a);
+    const none = e.emit("x", 3);
+    // A listener removed while an event is being emitted still runs this time (a copy).
+    const c = () => {
+      log.push("c");
+      e.off("y", d);
+    };
+    const d = () => log.push("d");
+    e.on("y", c).on("y", d);
+    e.emit("y");
+    e.emit("y");
+    const count = e.listenerCount("y");
+    e.removeAllListeners();
+    return { log, first, none, count, after: e.listenerCount("y"), chained: e.on("z", a) === e };
+  });
+  expect(result).toEqual({ log: ["a1", "b1", "a2", "c", "d", "c"], first: true, none: false, count: 1, after: 0, chained: true });
+  // Launching on nothing is a clear error.
+  const error = await page.evaluate(() => {
+    try {
+      outflank.launch("#nowhere");
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  expect(error).toContain("no element matches #nowhere");
+  expect(await page.evaluate(() => window.viewer === window.outflank)).toBe(true);
+});
