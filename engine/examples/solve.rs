@@ -1,6 +1,6 @@
 //! Solves endgame positions exactly and prints the figures (the same as `outflank solve`).
 //!
-//! `cargo run --release -p outflank-engine --example solve -- FILE [ID ...]`
+//! `cargo run --release -p outflank-engine --example solve -- FILE [ID ...] [--threads N]`
 //!
 //! FILE is in the format of `../shared/data/ffo-01-39.txt`; with IDs, only those positions.
 //! Prints `id score best_move nodes seconds` per position (a mismatch with the file's
@@ -23,9 +23,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let wanted = &args[1..];
+    let mut threads = 1;
+    let mut wanted = Vec::new();
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--threads" {
+            match rest.next().and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=64).contains(n)) {
+                Some(n) => threads = n,
+                None => {
+                    eprintln!("solve: --threads needs a number from 1 to 64");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            wanted.push(arg.clone());
+        }
+    }
     let chosen: Vec<_> = problems.into_iter().filter(|p| wanted.is_empty() || wanted.contains(&p.id)).collect();
-    match report::solve(&mut std::io::stdout().lock(), &chosen) {
+    match report::solve(&mut std::io::stdout().lock(), &chosen, threads) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(wrong) => {
             eprintln!("solve: {wrong} position(s) disagree with {file}");

@@ -27,13 +27,17 @@ pub fn perft(out: &mut impl Write, size: u8, depth: u32) -> io::Result<Option<u6
 
 /// Solves each problem exactly: a line `id score best_move nodes seconds` each (marked
 /// `MISMATCH` when the score or move disagrees with the file), then
-/// `total <positions> <seconds> <nodes>`. Returns how many disagreed.
-pub fn solve(out: &mut impl Write, problems: &[Problem]) -> io::Result<usize> {
+/// `total <positions> <seconds> <nodes>`, on `threads` threads. Returns how many disagreed.
+pub fn solve(out: &mut impl Write, problems: &[Problem], threads: usize) -> io::Result<usize> {
     let (mut total_secs, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
     for problem in problems {
         let t = Instant::now();
-        let solved = search::solve(problem.board(), &search::never)
-            .ok_or_else(|| io::Error::other("the search stopped without being asked to"))?;
+        let solved = if threads > 1 {
+            search::solve_parallel(problem.board(), threads)
+        } else {
+            search::solve(problem.board(), &search::never)
+                .ok_or_else(|| io::Error::other("the search stopped without being asked to"))?
+        };
         let secs = t.elapsed().as_secs_f64();
         let best = solved.best.map(|sq| Square::from_index(sq, 8));
         let ok = solved.score == problem.score && best.is_none_or(|b| problem.best_moves.contains(&b));

@@ -35,6 +35,16 @@ fn ffo_20_to_39_exact_scores_and_best_moves() {
 }
 
 #[test]
+fn two_threads_find_the_same_exact_scores() {
+    for p in problems().iter().take(22) {
+        let solved = search::solve_parallel(p.board(), 2);
+        assert_eq!(solved.score, p.score, "FFO #{}", p.id);
+        let best = Square::from_index(solved.best.expect("a move"), 8);
+        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+    }
+}
+
+#[test]
 fn win_loss_draw_agrees_with_the_exact_score() {
     for p in problems().iter().take(19) {
         let wld = search::solve_wld(p.board(), &search::never).unwrap();

@@ -110,7 +110,7 @@ impl<'a, G: Geometry> Solver<'a, G> {
 
     /// Legal moves with their flips, best first: fastest-first (fewest replies), corners
     /// before other squares, and `first` (the table's move) before everything.
-    fn order(&self, board: &Board<G>, mut moves: G::B, first: u8) -> Vec<(i32, u32, G::B)> {
+    pub(crate) fn order(&self, board: &Board<G>, mut moves: G::B, first: u8) -> Vec<(i32, u32, G::B)> {
         let mut list = Vec::with_capacity(moves.count() as usize);
         while !moves.is_empty() {
             let sq = moves.lowest();
@@ -143,7 +143,7 @@ impl<'a, G: Geometry> Solver<'a, G> {
     }
 
     /// Negascout below the root.
-    fn search(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool) -> i32 {
+    pub(crate) fn search(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool) -> i32 {
         let empties = board.empty().count();
         if empties <= SHALLOW {
             return self.shallow(board, alpha, beta, passed, empties);

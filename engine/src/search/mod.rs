@@ -67,6 +67,59 @@ pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, 
     (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
 }
 
+/// [`solve`] on `threads` threads (native only): the first root move is searched alone, to
+/// set the bar; the other root moves are shared out between the threads, each with its own
+/// table, tested against the best score so far with a null window and searched exactly only
+/// when they beat it. The same score as [`solve`]; the node count is the threads' total.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn solve_parallel<G: Geometry>(board: Board<G>, threads: usize) -> Solved {
+    use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    let cells = G::CELLS as i32;
+    let bits = table_bits(board.empty().count());
+    let mut table = table::Table::new(bits);
+    let mut first = endgame::Solver::new(&mut table, &never);
+    let moves = board.legal_moves();
+    if threads <= 1 || moves.count() < 2 || board.empty().count() < 14 {
+        let (score, best) = first.solve(board, -cells - 1, cells + 1);
+        return Solved { score, best, nodes: first.nodes };
+    }
+    let ordered = first.order(&board, moves, table::NO_MOVE);
+    let (_, sq0, flips0) = ordered[0];
+    let score0 = -first.search(board.play_flips(sq0, flips0), -cells - 1, cells + 1, false);
+    let nodes = AtomicU64::new(first.nodes);
+    let alpha = AtomicI32::new(score0);
+    let best = Mutex::new((score0, sq0));
+    let next = AtomicUsize::new(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut table = table::Table::new(bits);
+                let mut solver = endgame::Solver::new(&mut table, &never);
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&(_, sq, flips)) = ordered.get(k) else { break };
+                    let child = board.play_flips(sq, flips);
+                    let bar = alpha.load(Ordering::SeqCst);
+                    let mut score = -solver.search(child, -bar - 1, -bar, false);
+                    if score > bar {
+                        score = -solver.search(child, -cells - 1, -bar, false);
+                        alpha.fetch_max(score, Ordering::SeqCst);
+                        let mut b = best.lock().unwrap_or_else(|e| e.into_inner());
+                        if score > b.0 {
+                            *b = (score, sq);
+                        }
+                    }
+                }
+                nodes.fetch_add(solver.nodes, Ordering::SeqCst);
+            });
+        }
+    });
+    let (score, sq) = *best.lock().unwrap_or_else(|e| e.into_inner());
+    Solved { score, best: Some(sq), nodes: nodes.into_inner() }
+}
+
 /// Win, loss or draw for the side to move under perfect play, without the margin: a
 /// null-window solve around zero, much faster than the exact score (`None` if stopped).
 ///

@@ -41,12 +41,15 @@ enum Command {
         size: u8,
     },
     /// Solve endgame positions exactly (a file in the FFO format of ffo-01-39.txt).
-    #[command(after_help = "Example:\n  outflank solve ../shared/data/ffo-01-39.txt\n\nPrints `id score best_move nodes seconds` per position, then `total <positions> <seconds> <nodes>`;\nexits with 1 if a score or best move disagrees with the file.")]
+    #[command(after_help = "Example:\n  outflank solve ../shared/data/ffo-01-39.txt\n  outflank solve ../shared/data/ffo-01-39.txt 38 39 --threads 2\n\nPrints `id score best_move nodes seconds` per position, then `total <positions> <seconds> <nodes>`;\nexits with 1 if a score or best move disagrees with the file.")]
     Solve {
         /// The positions: `id board side best_moves score empties` per line.
         file: std::path::PathBuf,
         /// Only these ids.
         ids: Vec<String>,
+        /// Threads (the root moves are shared out; 1 = the plain solver).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
     /// The engine's move in a position.
     #[command(after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move.")]
@@ -111,7 +114,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Perft { depth, size } => perft(depth, size),
-        Command::Solve { file, ids } => solve(&file, &ids),
+        Command::Solve { file, ids, threads } => solve(&file, &ids, usize::from(threads)),
         Command::Best { level, time, board, side } => best(level, time, &board, &side),
         Command::Match { a, b, games, openings, seed } => play_match(a, b, games, openings.as_deref(), seed),
         Command::Nboard => match nboard::run(io::stdin().lock(), &mut io::stdout().lock()) {
@@ -130,7 +133,7 @@ fn perft(depth: u32, size: u8) -> ExitCode {
     }
 }
 
-fn solve(file: &std::path::Path, ids: &[String]) -> ExitCode {
+fn solve(file: &std::path::Path, ids: &[String], threads: usize) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => return bad(format!("cannot read {}: {e}", file.display())),
@@ -143,7 +146,7 @@ fn solve(file: &std::path::Path, ids: &[String]) -> ExitCode {
         return bad(format!("{}: no position with id {missing:?}", file.display()));
     }
     let chosen: Vec<_> = problems.into_iter().filter(|p| ids.is_empty() || ids.contains(&p.id)).collect();
-    match report::solve(&mut io::stdout().lock(), &chosen) {
+    match report::solve(&mut io::stdout().lock(), &chosen, threads) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(wrong) => {
             eprintln!("outflank: {wrong} position(s) disagree with {}", file.display());
