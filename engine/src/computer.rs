@@ -12,6 +12,7 @@
 
 use crate::bitboard::{Eight, Geometry, Six, Ten};
 use crate::grid::Grid;
+use crate::rng::Rng;
 use crate::search::{Level, Searcher, Stop};
 use crate::{AnyBoard, AnyGame, Game, Move, Outcome, Player, Position, Square, Variant};
 
@@ -33,28 +34,6 @@ pub struct Computer {
     six: Option<Searcher<Six>>,
     eight: Option<Searcher<Eight>>,
     ten: Option<Searcher<Ten>>,
-}
-
-/// A small, seeded random source (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
 }
 
 impl Computer {

@@ -21,6 +21,7 @@ pub mod grid;
 pub mod notation;
 pub mod perft;
 mod reversi;
+mod rng;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod report;
 pub mod search;

@@ -94,13 +94,8 @@ impl AiWorker {
 
     /// Stops the search under way (a new game, an undo): its answer will never come.
     pub fn cancel(&self) {
-        let mut inner = self.inner.borrow_mut();
-        if let Some(worker) = inner.worker.take() {
-            worker.terminate();
-        }
-        inner.ready = false;
-        inner.queue.clear();
-        inner.pending.clear();
+        self.cancel_quietly();
+        self.inner.borrow_mut().pending.clear();
     }
 
     fn finish(&self, response: Response) {

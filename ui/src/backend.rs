@@ -212,9 +212,8 @@ impl HotSeat {
     /// Against the computer, its reply is taken back too: the person is to move again.
     pub fn undo(&mut self) -> Result<Vec<Out>, Error> {
         self.data.game.undo()?;
-        while self.computer_to_move().is_some() && self.data.game.clone().undo().is_ok() {
-            self.data.game.undo()?;
-        }
+        // An undo that fails changes nothing: the person's first move stays undone alone.
+        while self.computer_to_move().is_some() && self.data.game.undo().is_ok() {}
         Ok(self.changed())
     }
 

@@ -545,10 +545,7 @@ fn wasi_perft(ctx: &Ctx) -> Result {
             "perft",
         ],
     ))?;
-    let target_dir = env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| ctx.root.join("target"));
-    let wasm = target_dir
+    let wasm = target_dir(ctx)
         .join("wasm32-wasip1")
         .join("release")
         .join("examples")

@@ -2,17 +2,13 @@
 
 use crate::bitboard::{Bits, Eight};
 use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop};
+use crate::rng::Rng;
 use crate::Board;
 
 /// `count` different openings of `plies` random legal moves from the start (seeded).
 pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<u32>> {
-    let mut rng = seed | 1;
-    let mut next = move |n: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(n)) as u32
-    };
+    let mut rng = Rng::from_state(seed | 1);
+    let mut next = move |n: u32| rng.below(u64::from(n)) as u32;
     let mut out: Vec<Vec<u32>> = Vec::new();
     let mut tries = 0;
     while out.len() < count && tries < count * 50 {

@@ -2,10 +2,11 @@
 //! to the exact solver when few enough squares are left.
 
 use crate::bitboard::{Bits, Geometry};
-use crate::search::endgame::{final_score, Solver};
+use crate::rng::Rng;
+use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::table::{Table, NO_MOVE};
-use crate::search::{Choice, Settings, Stop};
+use crate::search::{solve_with, Choice, Settings, Stop};
 use crate::Board;
 
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
@@ -52,11 +53,8 @@ impl<G: Geometry> Searcher<G> {
         }
         let empties = board.empty().count();
         if empties <= u32::from(settings.exact_empties) {
-            let mut solver = Solver::new(&mut self.end, stop);
-            let cells = G::CELLS as i32;
-            let (score, best) = solver.solve(board, -cells - 1, cells + 1);
-            if !solver.aborted {
-                return Choice { best, score: score * WIN, depth: empties as u8, exact: true, nodes: solver.nodes };
+            if let Some(s) = solve_with(board, &mut self.end, stop) {
+                return Choice { best: s.best, score: s.score * WIN, depth: empties as u8, exact: true, nodes: s.nodes };
             }
         }
         let mut run = Run {
@@ -87,14 +85,11 @@ impl<G: Geometry> Searcher<G> {
             scored = vec![(moves.lowest(), 0)];
         }
         // Weaker levels misjudge: noise on each move's score, from the seed.
-        let mut rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+        let mut rng = Rng::from_state(seed ^ 0x9E37_79B9_7F4A_7C15);
         let mut best = (scored[0].0, i32::MIN, scored[0].1);
         for &(sq, score) in &scored {
             let noise = if settings.noise > 0 {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                (rng % (2 * settings.noise as u64 + 1)) as i32 - settings.noise
+                rng.below(2 * settings.noise as u64 + 1) as i32 - settings.noise
             } else {
                 0
             };
@@ -109,18 +104,12 @@ impl<G: Geometry> Searcher<G> {
     /// `None` if `stop` cut the search short.
     pub fn exact_scores(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Vec<(u32, i32)>> {
         let mut moves = board.legal_moves();
-        let cells = G::CELLS as i32;
         let mut out = Vec::new();
         while !moves.is_empty() {
             let sq = moves.lowest();
             moves = moves.without_lowest();
             let next = board.play_flips(sq, board.flips(sq));
-            let mut solver = Solver::new(&mut self.end, stop);
-            let (score, _) = solver.solve(next, -cells - 1, cells + 1);
-            if solver.aborted {
-                return None;
-            }
-            out.push((sq, -score));
+            out.push((sq, -solve_with(next, &mut self.end, stop)?.score));
         }
         out.sort_by_key(|&(sq, score)| (-score, sq));
         Some(out)

@@ -62,8 +62,19 @@ pub fn solve<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<Solved> {
 /// [`solve`] with a table the caller keeps between searches.
 pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, stop: &Stop<'_>) -> Option<Solved> {
     let cells = G::CELLS as i32;
+    solve_window(board, table, stop, -cells - 1, cells + 1)
+}
+
+/// One solve in the window `alpha..beta` (see [`endgame::Solver::solve`]).
+fn solve_window<G: Geometry>(
+    board: Board<G>,
+    table: &mut table::Table<G::B>,
+    stop: &Stop<'_>,
+    alpha: i32,
+    beta: i32,
+) -> Option<Solved> {
     let mut solver = endgame::Solver::new(table, stop);
-    let (score, best) = solver.solve(board, -cells - 1, cells + 1);
+    let (score, best) = solver.solve(board, alpha, beta);
     (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
 }
 
@@ -133,9 +144,7 @@ pub fn solve_parallel<G: Geometry>(board: Board<G>, threads: usize) -> Solved {
 /// ```
 pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::cmp::Ordering> {
     let mut table = table::Table::new(table_bits(board.empty().count()));
-    let mut solver = endgame::Solver::new(&mut table, stop);
-    let (score, _) = solver.solve(board, -1, 1);
-    (!solver.aborted).then(|| score.cmp(&0))
+    solve_window(board, &mut table, stop, -1, 1).map(|s| s.score.cmp(&0))
 }
 
 /// A table size that suits a search of about `empties` empty squares.
