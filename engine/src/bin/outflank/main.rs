@@ -183,14 +183,17 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     let choice = Searcher::<Eight>::new(20).choose(board, &level.settings(), 1, &stop);
     let ms = start.elapsed().as_millis();
     match choice.best {
-        None => println!("pass 0 0 0 {ms}"),
+        // A closed stdout (`| head`) is not an error worth a panic: nothing more to say.
+        None => {
+            let _ = writeln!(io::stdout(), "pass 0 0 0 {ms}");
+        }
         Some(sq) => {
             let score = if choice.exact {
                 format!("{:+}", choice.score / 100)
             } else {
                 format!("{:+.2}", f64::from(choice.score) / 100.0)
             };
-            println!("{} {score} {} {} {ms}", Square::from_index(sq, 8), choice.depth, choice.nodes);
+            let _ = writeln!(io::stdout(), "{} {score} {} {} {ms}", Square::from_index(sq, 8), choice.depth, choice.nodes);
         }
     }
     ExitCode::SUCCESS
@@ -212,7 +215,7 @@ fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed
     let score = arena::run_match(la, lb, &lines, seed, |game| {
         let _ = writeln!(out, "{game}");
     });
-    println!("{}", score.summary(la, lb, start.elapsed().as_secs_f64()));
+    let _ = writeln!(out, "{}", score.summary(la, lb, start.elapsed().as_secs_f64()));
     ExitCode::SUCCESS
 }
 
