@@ -30,6 +30,47 @@ const VIEWER_EVENTS: [&str; 9] = [
 pub struct Embedded {
     emitter: Emitter,
     unmount: Option<leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>>,
+    dark_class: Option<DarkClass>,
+}
+
+/// Follows the class `dark` on the page's `<html>`: boardgamers.space's iframe page toggles
+/// it for its dark mode (its `theme` message goes to the page, not to the viewer), so the
+/// viewer takes it as the host's theme.
+struct DarkClass {
+    observer: web_sys::MutationObserver,
+    _callback: Closure<dyn FnMut()>,
+}
+
+impl DarkClass {
+    fn watch(emitter: &Emitter) -> Option<DarkClass> {
+        let html = web_sys::window()?.document()?.document_element()?;
+        let is_dark = {
+            let html = html.clone();
+            move || html.class_list().contains("dark")
+        };
+        let theme = |dark: bool| serde_json::json!({ "dark": dark });
+        if is_dark() {
+            emitter.emit(host::THEME, &theme(true));
+        }
+        let mut was = is_dark();
+        let emitter = emitter.clone();
+        let callback = Closure::<dyn FnMut()>::new(move || {
+            let now = is_dark();
+            if now != was {
+                was = now;
+                emitter.emit(host::THEME, &theme(now));
+            }
+        });
+        let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+        let options = web_sys::MutationObserverInit::new();
+        options.set_attributes(true);
+        options.set_attribute_filter(&js_sys::Array::of1(&JsValue::from_str("class")));
+        observer.observe_with_options(&html, &options).ok()?;
+        Some(DarkClass {
+            observer,
+            _callback: callback,
+        })
+    }
 }
 
 impl Embedded {
@@ -51,9 +92,11 @@ impl Embedded {
         let unmount = leptos::mount::mount_to(element, move || {
             view! { <Viewer emitter=view_emitter.clone() /> }.into_any()
         });
+        let dark_class = DarkClass::watch(&emitter);
         Embedded {
             emitter,
             unmount: Some(unmount),
+            dark_class,
         }
     }
 
@@ -73,6 +116,9 @@ impl Embedded {
 
     /// Removes the viewer from the page; later events are ignored.
     pub fn unmount(&mut self) {
+        if let Some(dark) = self.dark_class.take() {
+            dark.observer.disconnect();
+        }
         self.unmount.take();
         for name in host::ALL {
             self.emitter.remove_all(name);

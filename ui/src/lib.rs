@@ -19,6 +19,7 @@ pub mod embed;
 pub mod emitter;
 pub mod model;
 pub mod protocol;
+pub mod replay;
 pub mod storage;
 
 /// Mounts the hot-seat page on `<body>`.

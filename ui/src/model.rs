@@ -212,15 +212,6 @@ pub fn game_at(game: &AnyGame, ply: usize) -> Result<AnyGame, Error> {
     game.replay_to(index)
 }
 
-/// The history position that shows the game right after log item `index` (host replay).
-pub fn ply_of_log_index(game: &AnyGame, index: usize) -> usize {
-    game.log()
-        .iter()
-        .take(index.saturating_add(1))
-        .filter(|i| matches!(i, LogItem::Move { .. }))
-        .count()
-}
-
 /// Whether `player` may concede now (their turn; in Reversi only while behind).
 pub fn can_concede(game: &AnyGame, player: Player) -> bool {
     game.clone().play_move(player, Move::Concede).is_ok()
@@ -509,8 +500,6 @@ mod tests {
                 .collect::<Vec<_>>(),
             [(1, "f5"), (2, "d6"), (3, "c3")]
         );
-        assert_eq!(ply_of_log_index(&d.game, 0), 0);
-        assert_eq!(ply_of_log_index(&d.game, 2), 2);
     }
 
     #[test]

@@ -319,22 +319,37 @@ fn parse_player(payload: &Value) -> Result<Option<Player>, String> {
     }
 }
 
+/// Reads a `gamelog` payload in every shape hosts send: boardgamers.space's game page sends
+/// `{start, end?, data}` with `data` the engine's `logSlice` result `{log, availableMoves}`
+/// (after a move), or that result bare (its log fetch); a host may also put the items
+/// themselves in `data`, or send them as a plain array.
 fn parse_log(payload: &Value) -> Result<LogSlice, String> {
-    let (start, items) = if let Some(data) = payload.get("data") {
-        let start = match payload.get("start") {
-            None | Some(Value::Null) => None,
-            Some(s) => Some(s.as_u64().ok_or("start is not a number")? as usize),
-        };
-        (start, data)
-    } else if let Some(log) = payload.get("log") {
-        (None, log)
-    } else if payload.is_array() {
-        (None, payload)
-    } else {
-        return Err("expected {start, data} or {log, availableMoves}".into());
+    let (start, items) = match payload {
+        Value::Object(map) if map.contains_key("data") => {
+            let start = match map.get("start") {
+                None | Some(Value::Null) => None,
+                Some(s) => Some(s.as_u64().ok_or("start is not a number")? as usize),
+            };
+            let data = &map["data"];
+            let items = match data {
+                Value::Object(slice) => slice
+                    .get("log")
+                    .ok_or("data is an object without log")?,
+                other => other,
+            };
+            (start, items)
+        }
+        Value::Object(map) if map.contains_key("log") => (None, &map["log"]),
+        Value::Array(_) => (None, payload),
+        _ => return Err("expected {start, data}, {log, availableMoves} or an array".into()),
     };
     let items: Vec<LogItem> =
         serde_json::from_value(items.clone()).map_err(|e| format!("log items: {e}"))?;
+    // A slice without its start is the whole log when it begins with the start event.
+    let start = start.or_else(|| {
+        matches!(items.first(), Some(LogItem::Event(outflank_engine::LogEvent::Start)))
+            .then_some(0)
+    });
     Ok(LogSlice { start, items })
 }
 
@@ -527,19 +542,40 @@ mod tests {
     }
 
     #[test]
-    fn gamelog_in_both_shapes() {
+    fn gamelog_in_every_shape_hosts_send() {
         let items = json!([{"kind": "event", "event": "start"}, {"kind": "move", "player": 0, "move": "f5", "flipped": ["e5"]}]);
-        let a = HostEvent::parse(host::GAMELOG, &json!({"start": 0, "data": items})).unwrap();
-        let b =
-            HostEvent::parse(host::GAMELOG, &json!({"log": items, "availableMoves": []})).unwrap();
-        let HostEvent::Gamelog(a) = a else { panic!() };
-        let HostEvent::Gamelog(b) = b else { panic!() };
-        assert_eq!(a.start, Some(0));
-        assert_eq!(b.start, None);
-        assert_eq!(a.items, b.items);
-        assert_eq!(a.items.len(), 2);
-        assert!(HostEvent::parse(host::GAMELOG, &json!({"data": [{"kind": "dance"}]})).is_err());
-        assert!(HostEvent::parse(host::GAMELOG, &json!("log")).is_err());
+        let slice = json!({"log": items, "availableMoves": ["d6"]});
+        let parse = |v: Value| match HostEvent::parse(host::GAMELOG, &v) {
+            Ok(HostEvent::Gamelog(s)) => Ok(s),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        // boardgamers.space after a move: {start, data: logSlice(...)}.
+        let bgs = parse(json!({"start": 0, "data": slice})).unwrap();
+        // With an end, as a log fetch answers.
+        let ranged = parse(json!({"start": 0, "end": 1, "data": slice})).unwrap();
+        // The items in data, or bare.
+        let items_in_data = parse(json!({"start": 0, "data": items})).unwrap();
+        let bare_slice = parse(slice.clone()).unwrap();
+        let array = parse(items.clone()).unwrap();
+        for s in [&bgs, &ranged, &items_in_data, &bare_slice, &array] {
+            assert_eq!(s.items.len(), 2);
+            // Without a start, a slice that begins with the start event starts at 0.
+            assert_eq!(s.start, Some(0));
+        }
+        let tail = parse(json!({"log": [items[1]], "availableMoves": []})).unwrap();
+        assert_eq!(tail.start, None);
+        let later = parse(json!({"start": 1, "data": {"log": [items[1]]}})).unwrap();
+        assert_eq!(later.start, Some(1));
+        for bad in [
+            json!({"data": [{"kind": "dance"}]}),
+            json!("log"),
+            json!({"start": "x", "data": []}),
+            json!({"start": 0, "data": {"availableMoves": []}}),
+            json!({"start": 0}),
+        ] {
+            assert!(parse(bad.clone()).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! A player's panel: colour, name (a button: the host may rename), count, Gomoku stones
-//! left; lit while that player is to move.
+//! A player's panel: colour, the host's picture of them, name (a button: the host may
+//! rename), count, Gomoku stones left; lit while that player is to move.
 
 use leptos::prelude::*;
 use outflank_engine::Player;
@@ -37,6 +37,12 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
         }
         c
     };
+    // The host's picture of the player (BGS `avatars`), if it sent one.
+    let avatar = move || {
+        ctx.avatars
+            .with(|a| a.get(i).cloned())
+            .filter(|src| !src.trim().is_empty())
+    };
     let clicked = move |_| {
         let name = get(|p| p.name.clone());
         ctx.emit(ViewerEvent::PlayerClicked { index: i, name });
@@ -44,6 +50,9 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
     view! {
         <div class=class data-testid=format!("player-{i}") aria-current=move || active().then_some("true")>
             <span class="chip" data-owner=if i == 0 { "first" } else { "second" } aria-hidden="true"></span>
+            {move || avatar().map(|src| view! {
+                <img class="avatar" src=src alt="" data-testid=format!("avatar-{i}") />
+            })}
             <span class="who">
                 <button
                     type="button"

@@ -17,7 +17,10 @@ use super::side::{HistoryBar, MoveList, PrefsPanel, StatsPanel};
 use crate::anim::{self, Frame, Step};
 use crate::emitter::Emitter;
 use crate::model;
-use crate::protocol::{host, GameData, HostEvent, Preferences, Speed, ThemePref, ViewerEvent};
+use crate::protocol::{
+    host, GameData, HostEvent, LogSlice, Preferences, Speed, ThemePref, ViewerEvent,
+};
+use crate::replay;
 
 /// The viewer's reactive state, shared by its components (all handles are `Copy`).
 #[derive(Clone, Copy)]
@@ -34,6 +37,8 @@ pub struct Ctx {
     pub pending: RwSignal<bool>,
     pub prefs: RwSignal<Preferences>,
     pub host_dark: RwSignal<bool>,
+    /// The players' pictures from the host (`avatars`), by player index.
+    pub avatars: RwSignal<Vec<String>>,
     /// The last announcement for screen readers.
     pub announcement: RwSignal<String>,
     /// A visible cue that a click was refused, with why.
@@ -77,6 +82,7 @@ impl Ctx {
             pending: RwSignal::new(false),
             prefs: RwSignal::new(Preferences::default()),
             host_dark: RwSignal::new(false),
+            avatars: RwSignal::new(Vec::new()),
             announcement: RwSignal::new(String::new()),
             refusal: RwSignal::new(None),
             cursor: RwSignal::new(0),
@@ -242,11 +248,17 @@ impl Ctx {
         if self.view.get_untracked() != view {
             self.view.set(view);
         }
-        self.emit(ViewerEvent::ReplayInfo {
-            start: 0,
-            current: ply.min(total),
-            end: total,
+        // A host counts positions in log indexes (see `replay`).
+        let info = self.data.with_untracked(|d| {
+            d.as_ref().map(|d| ViewerEvent::ReplayInfo {
+                start: 0,
+                current: replay::stop(&d.game, ply.min(total)),
+                end: replay::last_index(&d.game),
+            })
         });
+        if let Some(info) = info {
+            self.emit(info);
+        }
     }
 
     /// (the history position shown, the last position).
@@ -341,15 +353,36 @@ impl Ctx {
             self.emit(ViewerEvent::AddLog(vec![line]));
         }
         if first {
+            // From a macrotask, once this state is in the DOM. Not from an animation frame:
+            // a host keeps the frame hidden until `ready`, and a hidden cross-origin frame
+            // gets no animation frames, so `ready` would never come.
             let ctx = *self;
-            request_animation_frame(move || ctx.emit(ViewerEvent::Ready));
+            set_timeout(move || ctx.emit(ViewerEvent::Ready), Duration::ZERO);
+        }
+    }
+
+    /// New log items from the host: played on the game on show when they follow on from
+    /// it (no round trip); otherwise the viewer asks for the whole state.
+    fn on_gamelog(&self, slice: LogSlice) {
+        let applied = self.data.with_untracked(|d| {
+            let d = d.as_ref()?;
+            let game = replay::apply_log(&d.game, slice.start?, &slice.items)?;
+            Some(GameData {
+                game,
+                players: d.players.clone(),
+            })
+        });
+        match applied {
+            Some(new) => self.on_state(new),
+            None => self.emit(ViewerEvent::FetchState),
         }
     }
 
     fn on_event(&self, event: HostEvent) {
         match event {
             HostEvent::State(data) => self.on_state(*data),
-            HostEvent::StateUpdated | HostEvent::Gamelog(_) => self.emit(ViewerEvent::FetchState),
+            HostEvent::StateUpdated => self.emit(ViewerEvent::FetchState),
+            HostEvent::Gamelog(slice) => self.on_gamelog(slice),
             HostEvent::Player(p) => {
                 if self.player.get_untracked() != p {
                     self.player.set(p);
@@ -362,11 +395,16 @@ impl Ctx {
                 }
                 self.prefs.set(prefs);
             }
-            HostEvent::Avatars(_) => {}
+            HostEvent::Avatars(urls) => self.avatars.set(urls),
             HostEvent::ReplayStart => self.goto(0),
             HostEvent::ReplayTo(index) => {
+                let shown = self.view.get_untracked();
                 let ply = self.data.with_untracked(|d| {
-                    d.as_ref().map(|d| model::ply_of_log_index(&d.game, index))
+                    d.as_ref().map(|d| {
+                        let current =
+                            replay::stop(&d.game, shown.unwrap_or_else(|| model::move_count(&d.game)));
+                        replay::ply_for(&d.game, index, current)
+                    })
                 });
                 if let Some(ply) = ply {
                     self.goto(ply);
@@ -392,6 +430,20 @@ fn step(ctx: Ctx, steps: Rc<Vec<Step>>, i: usize, generation: u64) {
         move || step(ctx, steps, i + 1, generation),
         Duration::from_millis(u64::from(hold)),
     );
+}
+
+/// Whether a key pressed on `target` is for the viewer at `root`: pressed inside it, or
+/// anywhere on a page whose only viewer this is (several viewers each keep to their own).
+fn keys_are_mine(root: NodeRef<leptos::html::Div>, target: Option<&web_sys::Element>) -> bool {
+    let Some(root) = root.get_untracked() else {
+        return false;
+    };
+    if target.is_some_and(|t| root.contains(Some(t))) {
+        return true;
+    }
+    document()
+        .query_selector_all("[data-outflank-viewer]")
+        .is_ok_and(|all| all.length() == 1)
 }
 
 fn prefers_reduced_motion() -> bool {
@@ -427,7 +479,9 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
         }
     });
 
-    // History keys anywhere outside the board and text fields.
+    // History keys inside this viewer (outside the board and text fields), and anywhere on
+    // a page whose only viewer this is; with several viewers on a page each keeps to its own.
+    let root = NodeRef::<leptos::html::Div>::new();
     let keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
         if e.alt_key() || e.ctrl_key() || e.meta_key() || e.default_prevented() {
             return;
@@ -435,6 +489,9 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
         let target: Option<web_sys::Element> = e
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
+        if !keys_are_mine(root, target.as_ref()) {
+            return;
+        }
         if let Some(t) = &target {
             let tag = t.tag_name().to_ascii_lowercase();
             if matches!(tag.as_str(), "input" | "textarea" | "select")
@@ -522,6 +579,7 @@ pub fn Viewer(emitter: Emitter, #[prop(optional)] hot_seat: bool) -> impl IntoVi
         <div
             class=root_class
             style=style
+            node_ref=root
             data-outflank-viewer=""
             data-busy=move || if busy.get() { "true" } else { "false" }
             data-game=move || ctx.data.with(|d| d.as_ref().map(|d| format!("{:?}", d.game.kind()).to_lowercase()))
