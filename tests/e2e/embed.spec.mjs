@@ -128,7 +128,7 @@ test("several viewers on one page are independent", async ({ page }) => {
   guard.check();
 });
 
-test("the demo host: two iframes play a whole game, the spectator follows, a foreign origin is ignored", async ({ page, baseURL }) => {
+test("the demo host: two iframes play a whole game, the spectator follows; theme, player click, height, askReady; a foreign origin is ignored", async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const guard = guardConsole(page);
   await page.goto("./host.html");
@@ -162,6 +162,30 @@ test("the demo host: two iframes play a whole game, the spectator follows, a for
   const final = await boardOf("spectator");
   expect(await boardOf("0")).toBe(final);
   expect(await boardOf("1")).toBe(final);
+
+  // The platform's other messages: theme (html.dark in each frame, which the viewer follows),
+  // a player click ({player: {index, name}}), the frame's height, askReady -> gameReady.
+  await page.getByTestId("host-dark").check();
+  for (const seat of ["0", "1", "spectator"]) {
+    await expect(frame(seat).locator("html")).toHaveClass(/\bdark\b/);
+    await expect(frame(seat).locator("[data-outflank-viewer]")).toHaveClass(/theme-dark/);
+  }
+  await frame("spectator").getByTestId("name-1").click();
+  await expect(page.getByTestId("host-log")).toContainText("viewer spectator clicked Grace");
+  for (const seat of ["0", "1", "spectator"]) {
+    const iframe = page.locator(`iframe[data-seat="${seat}"]`);
+    await expect(iframe).toBeVisible();
+    await expect.poll(() => iframe.getAttribute("height")).not.toBeNull();
+  }
+  const answered = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const iframe = document.querySelector('iframe[data-seat="0"]');
+        window.addEventListener("message", (e) => e.source === iframe.contentWindow && e.data.type === "gameReady" && resolve(true));
+        iframe.contentWindow.postMessage({ type: "askReady" }, location.origin);
+      }),
+  );
+  expect(answered).toBe(true);
   guard.check();
 
   // A frame obeys its parent only: the same viewer page, put in a page of another origin,
