@@ -19,7 +19,98 @@ pub enum GameKind {
     TicTacToe,
 }
 
-/// The options a host passes to `init`: `{game?, size?, variant?, exactFive?}`.
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Reversi, GameKind::Gomoku, GameKind::TicTacToe];
+
+    /// The name in JSON and in options: `"reversi"`, `"gomoku"`, `"tictactoe"`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameKind::Reversi => "reversi",
+            GameKind::Gomoku => "gomoku",
+            GameKind::TicTacToe => "tictactoe",
+        }
+    }
+
+    /// The name for people: `"Reversi"`, `"Gomoku"`, `"Tic-Tac-Toe"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Reversi => "Reversi",
+            GameKind::Gomoku => "Gomoku",
+            GameKind::TicTacToe => "Tic-Tac-Toe",
+        }
+    }
+
+    /// The kind whose [`GameKind::id`] is `id`.
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The board sizes (points per side) the game is played on, smallest first.
+    pub const fn sizes(self) -> &'static [u8] {
+        match self {
+            GameKind::Reversi => &crate::SIZES,
+            GameKind::Gomoku => &[15, 19],
+            GameKind::TicTacToe => &[3],
+        }
+    }
+
+    /// The size of a game created without one: 8, 19 and 3.
+    pub const fn default_size(self) -> u8 {
+        match self {
+            GameKind::Reversi => 8,
+            GameKind::Gomoku => 19,
+            GameKind::TicTacToe => 3,
+        }
+    }
+
+    /// `"Reversi is played on 6x6, 8x8 or 10x10"`: for error messages.
+    pub fn sizes_text(self) -> String {
+        let sizes: Vec<String> = self.sizes().iter().map(|n| format!("{n}x{n}")).collect();
+        let list = match sizes.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => sizes.join(""),
+        };
+        format!("{} is played on {list}", self.name())
+    }
+
+    /// Whether `option` is a choice in this game. This is the one place that says which
+    /// option applies to which game: Reversi takes `size` and `variant`, Gomoku `size` and
+    /// `exactFive`, Tic-Tac-Toe none (its one board is 3x3). [`AnyGame::new`] refuses an
+    /// option the game does not take (except Tic-Tac-Toe's `size: 3`); a platform's
+    /// creation form, which sends every option whatever the game, is read by the BGS layer
+    /// (`outflank-bgs`), which ignores them instead.
+    pub const fn takes(self, option: GameOption) -> bool {
+        matches!(
+            (self, option),
+            (GameKind::Reversi, GameOption::Size | GameOption::Variant)
+                | (GameKind::Gomoku, GameOption::Size | GameOption::ExactFive)
+        )
+    }
+}
+
+/// The options of a game besides which game it is (the fields of [`GameOptions`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameOption {
+    Size,
+    Variant,
+    ExactFive,
+}
+
+impl GameOption {
+    pub const ALL: [GameOption; 3] = [GameOption::Size, GameOption::Variant, GameOption::ExactFive];
+
+    /// The key in options: `"size"`, `"variant"`, `"exactFive"`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            GameOption::Size => "size",
+            GameOption::Variant => "variant",
+            GameOption::ExactFive => "exactFive",
+        }
+    }
+}
+
+/// The options of a new game: `{game?, size?, variant?, exactFive?}`, strictly: unknown keys
+/// and options the game does not take ([`GameKind::takes`]) are errors.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GameOptions {
@@ -31,6 +122,17 @@ pub struct GameOptions {
     pub variant: Option<Variant>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exact_five: Option<bool>,
+}
+
+impl GameOptions {
+    /// Whether `option` is given (not left to the game's default).
+    pub fn has(&self, option: GameOption) -> bool {
+        match option {
+            GameOption::Size => self.size.is_some(),
+            GameOption::Variant => self.variant.is_some(),
+            GameOption::ExactFive => self.exact_five.is_some(),
+        }
+    }
 }
 
 /// Any of the games: a closed enum delegating to [`Game`].
@@ -82,40 +184,38 @@ macro_rules! each {
 }
 
 impl AnyGame {
-    /// A new game; options that do not apply to the chosen game are errors.
+    /// A new game. An option the game does not take ([`GameKind::takes`]) is an error
+    /// naming it, except a `size` equal to the game's only size; so is a size the game is
+    /// not played on.
     pub fn new(options: &GameOptions) -> Result<AnyGame, Error> {
-        let bad = |what: &str| Err(Error::BadOption { reason: what.to_string() });
-        match options.game {
-            GameKind::Reversi => {
-                if options.exact_five.is_some() {
-                    return bad("exactFive is a Gomoku option");
-                }
-                let defaults = ReversiOptions::default();
-                Ok(AnyGame::Reversi(Reversi::new(ReversiOptions {
-                    size: options.size.unwrap_or(defaults.size),
-                    variant: options.variant.unwrap_or(defaults.variant),
-                })?))
-            }
-            GameKind::Gomoku => {
-                if options.variant.is_some() {
-                    return bad("variant is a Reversi option");
-                }
-                let defaults = GomokuOptions::default();
-                Ok(AnyGame::Gomoku(Gomoku::new(GomokuOptions {
-                    size: options.size.unwrap_or(defaults.size),
-                    exact_five: options.exact_five.unwrap_or(defaults.exact_five),
-                })?))
-            }
-            GameKind::TicTacToe => {
-                if options.variant.is_some() || options.exact_five.is_some() {
-                    return bad("Tic-Tac-Toe has no variant or exactFive option");
-                }
-                match options.size {
-                    None | Some(3) => Ok(AnyGame::TicTacToe(TicTacToe::new())),
-                    Some(n) => bad(&format!("Tic-Tac-Toe is 3x3, not {n}x{n}")),
-                }
+        let kind = options.game;
+        for option in GameOption::ALL {
+            let only_size = option == GameOption::Size
+                && kind.sizes().len() == 1
+                && options.size == Some(kind.default_size());
+            if options.has(option) && !kind.takes(option) && !only_size {
+                return Err(Error::BadOption {
+                    reason: format!("{}: {} has no such option", option.key(), kind.name()),
+                });
             }
         }
+        let size = options.size.unwrap_or(kind.default_size());
+        if !kind.sizes().contains(&size) {
+            return Err(Error::BadOption {
+                reason: format!("size: {}, not {size}x{size}", kind.sizes_text()),
+            });
+        }
+        Ok(match kind {
+            GameKind::Reversi => AnyGame::Reversi(Reversi::new(ReversiOptions {
+                size,
+                variant: options.variant.unwrap_or_default(),
+            })?),
+            GameKind::Gomoku => AnyGame::Gomoku(Gomoku::new(GomokuOptions {
+                size,
+                exact_five: options.exact_five.unwrap_or(GomokuOptions::default().exact_five),
+            })?),
+            GameKind::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
+        })
     }
 
     pub fn kind(&self) -> GameKind {

@@ -18,6 +18,23 @@ pub enum Variant {
     Bombs,
 }
 
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Standard, Variant::Bombs];
+
+    /// The name in JSON and in options: `"standard"`, `"bombs"`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Bombs => "bombs",
+        }
+    }
+
+    /// The variant whose [`Variant::id`] is `id`.
+    pub fn from_id(id: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.id() == id)
+    }
+}
+
 /// The board of one of the supported sizes: a closed enum, so each arm runs the
 /// monomorphised bitboard code of its size.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
