@@ -246,6 +246,8 @@ pub trait Game {
     }
     fn outcome(&self) -> Option<Outcome>;
     /// BGS scores: Reversi's disc counts, Gomoku's 1 and Tic-Tac-Toe's 100 for the winner.
+    /// A player who left the game ([`Game::drop_player`]) scores 0, and the scores always
+    /// agree with [`Game::outcome`] and [`Game::rankings`].
     fn scores(&self) -> [u32; 2];
     /// 1 for first place; equal ranks on a draw; `None` while the game goes on.
     fn rankings(&self) -> Option<[u8; 2]> {
@@ -263,7 +265,8 @@ pub trait Game {
     fn piece(&self, sq: Square) -> Option<Player>;
     /// Plays `mv` for `player`; on error nothing changes.
     fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error>;
-    /// `player` leaves: the game ends and the other player wins.
+    /// `player` leaves: the game ends, the other player wins and the leaver scores 0 (in
+    /// Reversi the stayer keeps their disc count, at least 1). An ended game is an error.
     fn drop_player(&mut self, player: Player) -> Result<(), Error>;
     /// Takes back the last move (or a resignation).
     fn undo(&mut self) -> Result<(), Error>;

@@ -212,6 +212,150 @@ fn options_pick_the_game_and_reject_what_does_not_apply() {
         let err = AnyGame::new(&parse(bad).unwrap()).unwrap_err();
         assert_eq!(err.code(), "bad-option", "{bad}");
     }
+    let message = |json: &str| AnyGame::new(&parse(json).unwrap()).unwrap_err().to_string();
+    assert_eq!(message(r#"{"size":9}"#), "bad option: size: Reversi is played on 6x6, 8x8 or 10x10, not 9x9");
+    assert_eq!(message(r#"{"game":"gomoku","size":8}"#), "bad option: size: Gomoku is played on 15x15 or 19x19, not 8x8");
+    assert_eq!(message(r#"{"game":"gomoku","variant":"bombs"}"#), "bad option: variant: Gomoku has no such option");
+    assert_eq!(message(r#"{"game":"tictactoe","exactFive":false}"#), "bad option: exactFive: Tic-Tac-Toe has no such option");
+    // Tic-Tac-Toe's one board may be named.
+    assert_eq!(AnyGame::new(&parse(r#"{"game":"tictactoe","size":3}"#).unwrap()).unwrap().size(), 3);
+}
+
+#[test]
+fn one_table_says_which_option_applies_to_which_game() {
+    use outflank_engine::GameOption::{ExactFive, Size, Variant as V};
+    assert!(GameKind::Reversi.takes(Size) && GameKind::Reversi.takes(V) && !GameKind::Reversi.takes(ExactFive));
+    assert!(GameKind::Gomoku.takes(Size) && !GameKind::Gomoku.takes(V) && GameKind::Gomoku.takes(ExactFive));
+    assert!(!GameKind::TicTacToe.takes(Size) && !GameKind::TicTacToe.takes(V) && !GameKind::TicTacToe.takes(ExactFive));
+    for kind in GameKind::ALL {
+        assert_eq!(GameKind::from_id(kind.id()), Some(kind));
+        assert_eq!(serde_json::to_value(kind).unwrap(), kind.id());
+        assert!(kind.sizes().contains(&kind.default_size()));
+        // Every size a game takes makes a game of that size; the default is the default.
+        for &size in kind.sizes() {
+            let g = AnyGame::new(&GameOptions { game: kind, size: Some(size), ..Default::default() }).unwrap();
+            assert_eq!(g.size(), size);
+        }
+        assert_eq!(AnyGame::new(&GameOptions { game: kind, ..Default::default() }).unwrap().size(), kind.default_size());
+    }
+    for v in Variant::ALL {
+        assert_eq!(Variant::from_id(v.id()), Some(v));
+        assert_eq!(serde_json::to_value(v).unwrap(), v.id());
+    }
+}
+
+/// Plays a game of `options` to its end, choosing moves by a fixed rule.
+fn some_game(options: GameOptions) -> AnyGame {
+    let mut g = AnyGame::new(&options).unwrap();
+    let mut k = 0usize;
+    while let Some(player) = g.to_move() {
+        let moves = g.legal_moves();
+        let m = moves[(k * 7 + 3) % moves.len()];
+        g.play_move(player, Move::Place(m)).unwrap();
+        k += 1;
+    }
+    g
+}
+
+fn all_kinds_of_game() -> Vec<GameOptions> {
+    let mut out = Vec::new();
+    for size in [6, 8, 10] {
+        for variant in Variant::ALL {
+            out.push(GameOptions { size: Some(size), variant: Some(variant), ..Default::default() });
+        }
+    }
+    out.push(GameOptions { game: GameKind::Gomoku, size: Some(15), ..Default::default() });
+    out.push(GameOptions { game: GameKind::TicTacToe, ..Default::default() });
+    out
+}
+
+#[test]
+fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
+    for options in all_kinds_of_game() {
+        let full = some_game(options);
+        let squares: Vec<Square> = full
+            .log()
+            .iter()
+            .filter_map(|item| match item {
+                LogItem::Move { square, .. } => Some(*square),
+                _ => None,
+            })
+            .collect();
+        let mut g = AnyGame::new(&options).unwrap();
+        for (k, &m) in squares.iter().enumerate() {
+            for leaver in Player::BOTH {
+                let mut left = g.clone();
+                left.drop_player(leaver).unwrap();
+                let stayer = leaver.other();
+                let scores = left.scores();
+                let at = format!("{options:?} after {k} moves, player {} leaves", leaver.index());
+                assert_eq!(left.outcome(), Some(Outcome::Win(stayer)), "{at}");
+                assert_eq!(scores[leaver.index()], 0, "{at}");
+                assert!(scores[stayer.index()] > 0, "{at}");
+                let ranks = Game::rankings(&left).unwrap();
+                assert_eq!((ranks[stayer.index()], ranks[leaver.index()]), (1, 2), "{at}");
+                assert_eq!(
+                    left.log().last(),
+                    Some(&LogItem::Event(LogEvent::End { winner: Some(stayer), scores })),
+                    "{at}"
+                );
+                let back: AnyGame = serde_json::from_str(&serde_json::to_string(&left).unwrap()).unwrap();
+                assert_eq!(back.scores(), scores, "{at}");
+                if let AnyGame::Reversi(r) = &left {
+                    assert_eq!(scores[stayer.index()], r.discs()[stayer.index()].max(1), "{at}");
+                }
+            }
+            let player = g.to_move().unwrap();
+            g.play_move(player, Move::Place(m)).unwrap();
+        }
+        assert_eq!(g, full);
+    }
+}
+
+#[test]
+fn a_reversi_player_who_leaves_while_ahead_loses_and_scores_0() {
+    let mut g = AnyGame::new(&GameOptions::default()).unwrap();
+    play_all(&mut g, &["f5", "d6", "c3"].map(sq));
+    let AnyGame::Reversi(r) = &g else { unreachable!() };
+    let discs = r.discs();
+    assert!(discs[0] > discs[1], "{discs:?}");
+    g.drop_player(Player::First).unwrap();
+    assert_eq!(g.scores(), [0, discs[1]]);
+    assert_eq!(Game::rankings(&g), Some([2, 1]));
+    let AnyGame::Reversi(r) = &g else { unreachable!() };
+    assert_eq!(r.discs(), discs, "the board is as it was");
+}
+
+#[test]
+fn replay_to_counts_log_items_across_a_pass() {
+    let mut g = AnyGame::new(&GameOptions::default()).unwrap();
+    // The pass record: light's c1 (item 8) leaves dark without a move (item 9).
+    for (k, m) in ["d3", "c3", "b3", "b2", "f5", "a3", "a1", "c1", "e3", "e2"].iter().enumerate() {
+        let player = match k {
+            8 => Player::Second,
+            9 => Player::First,
+            _ => Player::from_index(k % 2).unwrap(),
+        };
+        g.play_move(player, Move::Place(sq(m))).unwrap();
+    }
+    g.drop_player(Player::Second).unwrap();
+    let log = g.log();
+    assert_eq!(log[9], LogItem::Event(LogEvent::Pass { player: Player::First }));
+    for k in 0..log.len() + 2 {
+        let replayed = g.replay_to(k).unwrap().log();
+        let exact = &log[..(k + 1).min(log.len())];
+        assert_eq!(&replayed[..exact.len()], exact, "to {k}");
+        // Beyond item k only what follows from it by itself: a forced pass, the end.
+        for extra in &replayed[exact.len()..] {
+            assert!(
+                matches!(extra, LogItem::Event(LogEvent::Pass { .. } | LogEvent::End { .. })),
+                "to {k}: {extra:?}"
+            );
+        }
+        if !matches!(log.get(k + 1), Some(LogItem::Event(LogEvent::Pass { .. } | LogEvent::End { .. }))) {
+            assert_eq!(replayed, exact, "to {k}");
+        }
+    }
 }
 
 #[test]

@@ -245,7 +245,7 @@ impl Reversi {
         if to_move != player {
             return Err(Error::NotYourTurn { player });
         }
-        let counts = self.scores();
+        let counts = self.discs();
         if counts[player.index()] >= counts[player.other().index()] {
             return Err(Error::CannotConcede {
                 reason: "only a player who is behind may concede".to_string(),
@@ -255,7 +255,8 @@ impl Reversi {
         Ok(())
     }
 
-    /// A player leaves (BGS `dropPlayer`): the game ends and the other player wins.
+    /// A player leaves (BGS `dropPlayer`): the game ends and the other player wins; the
+    /// player who left scores 0 (see [`Reversi::scores`]).
     pub fn drop_player(&mut self, player: Player) -> Result<(), Error> {
         if self.ended() {
             return Err(Error::GameOver);
@@ -337,12 +338,40 @@ impl Reversi {
         out
     }
 
-    /// Disc counts, indexed by player.
-    pub fn scores(&self) -> [u32; 2] {
+    /// Disc counts on the board, indexed by player.
+    pub fn discs(&self) -> [u32; 2] {
         self.position.counts()
     }
 
-    /// The result once the game has ended: a concession loses, otherwise more discs win.
+    /// The scores (what a host such as BGS records), indexed by player: the disc counts,
+    /// except after a player left the game ([`Reversi::drop_player`]): the player who left
+    /// scores 0 and the one who stayed their disc count, at least 1, so the scores always
+    /// agree with the result (the stayer wins). A concession needs no such rule: only a
+    /// player who is behind may concede.
+    ///
+    /// ```
+    /// use outflank_engine::{Reversi, Player, Outcome};
+    /// let mut game = Reversi::from_record(Default::default(), "f5d6c3").unwrap();
+    /// assert_eq!(game.scores(), [5, 2]);
+    /// game.drop_player(Player::First).unwrap(); // dark leaves while ahead
+    /// assert_eq!(game.outcome(), Some(Outcome::Win(Player::Second)));
+    /// assert_eq!(game.scores(), [0, 2]);
+    /// assert_eq!(game.discs(), [5, 2]);
+    /// ```
+    pub fn scores(&self) -> [u32; 2] {
+        let discs = self.discs();
+        match self.dropped() {
+            Some(left) => {
+                let mut scores = [0; 2];
+                scores[left.other().index()] = discs[left.other().index()].max(1);
+                scores
+            }
+            None => discs,
+        }
+    }
+
+    /// The result once the game has ended: a concession or leaving loses, otherwise more
+    /// discs win.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(r) = self.resigned {
             return Some(Outcome::Win(r.player().other()));
@@ -350,7 +379,7 @@ impl Reversi {
         if !self.position.is_over() {
             return None;
         }
-        let [a, b] = self.scores();
+        let [a, b] = self.discs();
         Some(match a.cmp(&b) {
             std::cmp::Ordering::Greater => Outcome::Win(Player::First),
             std::cmp::Ordering::Less => Outcome::Win(Player::Second),
@@ -369,7 +398,7 @@ impl Reversi {
             return 100;
         }
         let cells = u32::from(self.size()) * u32::from(self.size());
-        let [a, b] = self.scores();
+        let [a, b] = self.discs();
         let placed = a + b - 4;
         (placed * 100 / (cells - 4)) as u8
     }
