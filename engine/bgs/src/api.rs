@@ -6,17 +6,16 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use outflank_engine::{
-    AnyGame, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player,
-};
+use outflank_engine::{AnyGame, Game, GameKind, LogEvent, LogItem, Move, Outcome, Player};
 
 use outflank_engine::search::{never, Level};
 use outflank_engine::Computer;
 
-use crate::data::{check_name, GameData, DEFAULT_LEVEL};
+use crate::data::{check_name, GameData};
 use crate::ApiError;
 
-/// `init(players, expansions, options, seed, creator?)`.
+/// `init(players, expansions, options, seed, creator?)`; `options` as a creation form sends
+/// them (see [`crate::options`]).
 pub fn init(
     players: &Value,
     expansions: &Value,
@@ -50,32 +49,7 @@ pub fn init(
             )))
         }
     }
-    let mut options = match options {
-        Value::Null => Map::new(),
-        Value::Object(fields) => fields.clone(),
-        other => {
-            return Err(ApiError::new(
-                "bad-option",
-                format!("options must be an object, not {other}"),
-            ))
-        }
-    };
-    // `level` is the computer's, not the game's.
-    let level = match options.remove("level") {
-        None | Some(Value::Null) => DEFAULT_LEVEL,
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| u8::try_from(n).ok())
-            .filter(|n| Level::new(*n).is_ok())
-            .ok_or_else(|| {
-                ApiError::new(
-                    "bad-option",
-                    format!("bad option: level is 1 to 10, not {v}"),
-                )
-            })?,
-    };
-    let options: GameOptions = serde_json::from_value(Value::Object(options))
-        .map_err(|e| ApiError::new("bad-option", format!("bad option: {e}")))?;
+    let options = crate::options::read(options)?;
     let seed = match seed {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
@@ -90,8 +64,8 @@ pub fn init(
         Value::Null => None,
         other => Some(player(other)?),
     };
-    let game = AnyGame::new(&options)?;
-    Ok(GameData::new(game, seed, creator, level))
+    let game = AnyGame::new(&options.game)?;
+    Ok(GameData::new(game, seed, creator, options.level))
 }
 
 /// `move(data, move, player)`: the move as `"f5"`, `{"x": 5, "y": 4}` or `"concede"`.
@@ -148,12 +122,35 @@ pub fn player(value: &Value) -> Result<Player, ApiError> {
         .ok_or_else(|| ApiError::argument(format!("a player is 0 or 1, not {value}")))
 }
 
-/// An optional player: `null` (JavaScript's `undefined`) is nobody, a spectator.
+/// An optional player: `null` (JavaScript's `undefined`) and `-1` (what BGS passes for a
+/// spectator or a visitor who is not logged in) are nobody, a spectator.
 fn optional_player(value: &Value) -> Result<Option<Player>, ApiError> {
     match value {
         Value::Null => Ok(None),
+        other if other.as_i64() == Some(-1) => Ok(None),
         other => player(other).map(Some),
     }
+}
+
+/// An optional log index: absent or `null` is `None`; a whole number >= 0, given as a
+/// number or as a string of digits (as a query string carries it).
+fn log_index(
+    fields: &Map<String, Value>,
+    name: &str,
+    what: &str,
+) -> Result<Option<usize>, ApiError> {
+    let value = match fields.get(name) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(v) => v,
+    };
+    crate::options::whole(value)
+        .and_then(|n| usize::try_from(n).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            ApiError::argument(format!(
+                "{what} {name} must be a whole number >= 0, not {value}"
+            ))
+        })
 }
 
 pub fn ended(data: Value) -> Result<bool, ApiError> {
@@ -164,10 +161,15 @@ pub fn scores(data: Value) -> Result<[u32; 2], ApiError> {
     Ok(GameData::from_json(data)?.state.scores())
 }
 
-/// `dropPlayer(data, player)`: the game ends and the other player wins.
+/// `dropPlayer(data, player)`: the game ends, the other player wins and the player who left
+/// scores 0 (see `Game::scores`). On a game that has already ended (BGS never drops a
+/// player then) the data comes back unchanged.
 pub fn drop_player(data: Value, who: &Value) -> Result<GameData, ApiError> {
     let mut data = GameData::from_json(data)?;
     let who = player(who)?;
+    if data.state.ended() {
+        return Ok(data);
+    }
     data.state.drop_player(who)?;
     data.refresh();
     Ok(data)
@@ -191,8 +193,10 @@ pub struct LogSlice {
     pub available_moves: Vec<String>,
 }
 
-/// `logSlice(data, {player?, start, end?})`: items `start..=end` (BGS: `end` included; the
-/// rest of the log when absent).
+/// `logSlice(data, {player?, start?, end?})`: items `start..=end` (BGS: `end` included; from
+/// the start when `start` is absent, to the end of the log when `end` is). `start` and `end`
+/// may be numbers or strings of digits. `player` is a seat, or `-1`/absent for a spectator,
+/// who gets no `availableMoves`.
 pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
     let data = GameData::from_json(data)?;
     let fields = match options {
@@ -204,22 +208,8 @@ pub fn log_slice(data: Value, options: &Value) -> Result<LogSlice, ApiError> {
             )))
         }
     };
-    let index = |name: &str| -> Result<Option<usize>, ApiError> {
-        match fields.get(name) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => v
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .map(Some)
-                .ok_or_else(|| {
-                    ApiError::argument(format!(
-                        "logSlice {name} must be a whole number >= 0, not {v}"
-                    ))
-                }),
-        }
-    };
-    let start = index("start")?.unwrap_or(0);
-    let end = index("end")?;
+    let start = log_index(&fields, "start", "logSlice")?.unwrap_or(0);
+    let end = log_index(&fields, "end", "logSlice")?;
     let viewer = optional_player(fields.get("player").unwrap_or(&Value::Null))?;
     let len = data.log.len();
     let stop = end.map_or(len, |e| e.saturating_add(1).min(len));
@@ -250,22 +240,14 @@ pub fn rankings(data: Value) -> Result<Option<[u8; 2]>, ApiError> {
 }
 
 /// `replay(data, {to?})`: the data rebuilt from its move list (after an admin's edit), as it
-/// was right after log item `to` when given (0 is the start event).
+/// was right after log item `to` when given. `to` counts log items as `logSlice` and
+/// `logLength` do: 0 is the start event, `{to: 1}` redoes only the first move. The replayed
+/// log is `data.log[0..=to]`, plus what follows from item `to` by itself: a forced pass
+/// (Reversi) and the end event when that item ends the game.
 pub fn replay(data: Value, options: &Value) -> Result<GameData, ApiError> {
     let to = match options {
         Value::Null => None,
-        Value::Object(fields) => match fields.get("to") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| {
-                        ApiError::argument(format!(
-                            "replay's to must be a whole number >= 0, not {v}"
-                        ))
-                    })?,
-            ),
-        },
+        Value::Object(fields) => log_index(fields, "to", "replay's")?,
         other => {
             return Err(ApiError::argument(format!(
                 "replay options must be an object, not {other}"
@@ -342,7 +324,9 @@ pub fn cancelled(data: Value) -> Result<bool, ApiError> {
     Ok(dropped && placed < 2)
 }
 
-/// `stats(data)`: one record for the game and one per player (BGS writes each to a CSV).
+/// `stats(data)`: one record for the game and one per player (BGS writes each to a CSV), of
+/// numbers and strings only: `ended` and `exactFive` are 0 or 1, `winner` the winner's index
+/// or `"draw"` or `"none"`; `rank` is there once the game has ended.
 pub fn stats(data: Value) -> Result<Value, ApiError> {
     let data = GameData::from_json(data)?;
     let game = &data.state;
@@ -357,7 +341,7 @@ pub fn stats(data: Value) -> Result<Value, ApiError> {
         "game": serde_json::to_value(kind).map_err(ApiError::data)?,
         "size": game.size(),
         "turns": turns(&data.log),
-        "ended": game.ended(),
+        "ended": u8::from(game.ended()),
         "winner": winner,
         "progression": game.progression(),
         "record": game.record(),
@@ -369,7 +353,7 @@ pub fn stats(data: Value) -> Result<Value, ApiError> {
         );
     }
     if let (Some(exact), Value::Object(fields)) = (options.exact_five, &mut summary) {
-        fields.insert("exactFive".into(), json!(exact));
+        fields.insert("exactFive".into(), json!(u8::from(exact)));
     }
     let per_player = serde_json::to_value(game.stats()).map_err(ApiError::data)?;
     let scores = game.scores();
@@ -469,7 +453,15 @@ pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
             Some(format!("{} left the game.", who(*player)))
         }
         LogItem::Event(LogEvent::End { winner, scores }) => Some(match (kind, winner) {
-            // A concession or a departure can end the game with the winner not ahead.
+            // The scores of a game someone left are not a result on the board.
+            (_, Some(p))
+                if data
+                    .log
+                    .iter()
+                    .any(|i| matches!(i, LogItem::Event(LogEvent::Drop { .. }))) =>
+            {
+                format!("{} wins by forfeit.", who(*p))
+            }
             (GameKind::Reversi, Some(p)) if scores[p.index()] > scores[p.other().index()] => {
                 format!(
                     "{} wins, {} discs to {}.",

@@ -20,6 +20,7 @@
 
 pub mod api;
 pub mod data;
+pub mod options;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -17,17 +17,26 @@ const TYPES: &'static str = r#"
 export type Player = 0 | 1;
 /** A move: a square in notation ("f5"), zero-based coordinates, or a concession. */
 export type Move = string | { x: number; y: number } | "concede";
-/** Options of `init`. Unknown options are errors. */
+/**
+ * Options of `init`, as a creation form sends them: numbers as numbers or strings ("8"), an
+ * option the chosen game does not take is ignored, and so are unknown keys, `undefined` and
+ * "$none"; a wrong value of an option that applies throws (code "bad-option").
+ */
 export interface GameOptions {
   game?: "reversi" | "gomoku" | "tictactoe";
-  /** Reversi 6, 8 (default) or 10; Gomoku 15 or 19 (default); Tic-Tac-Toe 3. */
-  size?: number;
+  /** The board of the chosen game: Reversi 6, 8 (default) or 10; Gomoku 15 or 19 (default); ignored for Tic-Tac-Toe. */
+  size?: number | string;
+  /** Reversi's board (6, 8 or 10), ignored for the other games. */
+  reversiSize?: number | string;
+  /** Gomoku's board (15 or 19), ignored for the other games. */
+  gomokuSize?: number | string;
   /** Reversi only. */
   variant?: "standard" | "bombs";
   /** Gomoku only: an overline (six or more) does not win. */
-  exactFive?: boolean;
+  exactFive?: boolean | "true" | "false";
   /** The computer's level for moveAI: 1 (beginner) to 10 (full strength); default 5. */
-  level?: number;
+  level?: number | string;
+  [key: string]: unknown;
 }
 export type LogItem =
   | { kind: "event"; event: "start" }
@@ -164,6 +173,8 @@ pub fn scores(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue) 
     answer(json(&data, "data").and_then(api::scores))
 }
 
+/// The player leaves: the other wins, and the leaver scores 0. An ended game comes back
+/// unchanged.
 #[wasm_bindgen(js_name = "dropPlayer", unchecked_return_type = "GameData")]
 pub fn drop_player(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
@@ -194,12 +205,15 @@ pub fn log_length(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsVal
     answer(json(&data, "data").and_then(api::log_length))
 }
 
-/// Log items `start` to `end`, both included (the rest of the log without `end`), and the
-/// legal moves of `player` if it is their turn.
+/// Log items `start` to `end`, both included (from the first without `start`, to the last
+/// without `end`), and the legal moves of `player` if it is their turn (none for a
+/// spectator: `player` -1 or absent).
 #[wasm_bindgen(js_name = "logSlice", unchecked_return_type = "LogSlice")]
 pub fn log_slice(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "{ player?: Player; start?: number; end?: number }")]
+    #[wasm_bindgen(
+        unchecked_param_type = "{ player?: Player | -1 | null; start?: number | string; end?: number | string }"
+    )]
     options: JsValue,
 ) -> JsResult {
     answer((|| {
@@ -217,10 +231,12 @@ pub fn rankings(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue
     }
 }
 
+/// The data rebuilt from its moves, up to log item `to` (as `logSlice` counts: 0 is the
+/// start, 1 the first move; a forced pass or the end comes along with the item before it).
 #[wasm_bindgen(unchecked_return_type = "GameData")]
 pub fn replay(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "{ to?: number } | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ to?: number | string } | undefined")] options: JsValue,
 ) -> JsResult {
     answer((|| {
         api::replay(json(&data, "data")?, &json(&options, "options")?)
@@ -228,7 +244,7 @@ pub fn replay(
 }
 
 #[wasm_bindgen(
-    unchecked_return_type = "{ game: Record<string, number | string | boolean>; players: Record<string, number | string>[] }"
+    unchecked_return_type = "{ game: Record<string, number | string>; players: Record<string, number | string>[] }"
 )]
 pub fn stats(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue) -> JsResult {
     answer(json(&data, "data").and_then(api::stats))
@@ -300,7 +316,7 @@ pub fn messages(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue
 #[wasm_bindgen(js_name = "stripSecret", unchecked_return_type = "GameData")]
 pub fn strip_secret(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Player | undefined")] player: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Player | -1 | undefined")] player: JsValue,
 ) -> JsResult {
     answer((|| {
         api::strip_secret(json(&data, "data")?, &json(&player, "player")?)

@@ -107,11 +107,12 @@ fn init_refuses_what_it_cannot_honour() {
     );
     for bad in [
         json!({"game": "chess"}),
-        json!({"colour": "red"}),
         json!({"size": 7}),
-        json!({"game": "gomoku", "variant": "bombs"}),
-        json!({"game": "reversi", "exactFive": true}),
-        json!({"game": "tictactoe", "size": 4}),
+        json!({"size": "7"}),
+        json!({"game": "gomoku", "size": "8"}),
+        json!({"variant": "nope"}),
+        json!({"game": "gomoku", "exactFive": "yes"}),
+        json!({"level": "11"}),
         json!([1, 2]),
     ] {
         assert_eq!(
@@ -139,6 +140,73 @@ fn init_refuses_what_it_cannot_honour() {
     assert_eq!(
         code(args(json!(2), json!([]), Value::Null, json!(""), json!(2))),
         "bad-argument"
+    );
+}
+
+/// What BGS's creation form sends for the README's declaration: every select as a string,
+/// whatever the game; `exactFive` only when checked.
+#[test]
+fn init_reads_what_a_creation_form_sends() {
+    let form = |options: Value| {
+        api::init(&json!(2), &json!([]), &options, &json!("s"), &Value::Null)
+            .unwrap_or_else(|e| panic!("{options}: {e}"))
+    };
+    let defaults = json!({"game": "reversi", "variant": "standard", "reversiSize": "8",
+        "gomokuSize": "19", "level": "5"});
+    let data = form(defaults.clone());
+    assert_eq!(
+        data.state,
+        outflank_engine::AnyGame::new(&Default::default()).unwrap()
+    );
+    assert_eq!(data.level, 5);
+    let with = |extra: Value| {
+        let mut options = defaults.clone();
+        options
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        form(options).to_json()
+    };
+    let bombs = with(json!({"variant": "bombs", "reversiSize": "10", "exactFive": true}));
+    assert_eq!(
+        bombs["state"]["options"],
+        json!({"size": 10, "variant": "bombs"})
+    );
+    let gomoku = with(json!({"game": "gomoku", "gomokuSize": "15", "exactFive": true}));
+    assert_eq!(
+        gomoku["state"]["options"],
+        json!({"size": 15, "exactFive": true})
+    );
+    let ttt = with(json!({"game": "tictactoe", "variant": "bombs", "level": "10"}));
+    assert_eq!(ttt["state"]["game"], "tictactoe");
+    assert_eq!(ttt["level"], 10);
+    // The engine's own names and numbers work too, and a single `size` select.
+    assert_eq!(
+        form(json!({"game": "gomoku", "size": 15, "variant": "standard", "exactFive": "true"}))
+            .to_json()["state"]["options"],
+        json!({"size": 15, "exactFive": true})
+    );
+    assert_eq!(
+        form(json!({"game": "tictactoe", "size": "8"})).to_json()["state"]["game"],
+        "tictactoe"
+    );
+    // Unknown keys, `$none` and `undefined` are no value.
+    assert_eq!(
+        form(json!({"colour": "red", "size": "$none", "game": null})).state,
+        outflank_engine::AnyGame::new(&Default::default()).unwrap()
+    );
+    let err = api::init(
+        &json!(2),
+        &json!([]),
+        &json!({"game": "reversi", "size": "7"}),
+        &json!("s"),
+        &Value::Null,
+    )
+    .unwrap_err();
+    assert_eq!(err.code, "bad-option");
+    assert_eq!(
+        err.message,
+        r#"bad option: size: Reversi is played on 6x6, 8x8 or 10x10, not "7""#
     );
 }
 
@@ -256,11 +324,26 @@ fn log_slices_include_their_end_and_offer_moves_only_to_the_player_to_move() {
     assert!(slice(json!({"start": 9})).log.is_empty());
     assert_eq!(slice(json!({"start": 2, "end": 99})).log, all.log[2..]);
     assert!(slice(json!({"start": 3, "end": 1})).log.is_empty());
+    // Spectators: BGS's GET /log passes -1; internal calls pass undefined.
+    for spectator in [
+        json!({"player": -1, "start": 0}),
+        json!({"player": null}),
+        json!({}),
+        Value::Null,
+    ] {
+        let seen = slice(spectator.clone());
+        assert_eq!(seen.log, all.log, "{spectator}");
+        assert!(seen.available_moves.is_empty(), "{spectator}");
+    }
+    // Query strings carry numbers as text.
+    assert_eq!(slice(json!({"start": "1", "end": "2"})).log, all.log[1..=2]);
     for bad in [
         json!({"start": -1}),
         json!({"start": 1.5}),
-        json!({"end": "2"}),
+        json!({"end": "two"}),
+        json!({"end": "-2"}),
         json!({"player": 7}),
+        json!({"player": -2}),
         json!(3),
     ] {
         assert_eq!(
@@ -321,9 +404,41 @@ fn concede_drop_rankings_and_cancelled() {
     assert!(api::cancelled(early.clone()).unwrap());
     assert_eq!(
         api::messages(early.clone()).unwrap().messages,
-        ["Player 2 (White) left the game.", "Player 1 (Black) wins."]
+        [
+            "Player 2 (White) left the game.",
+            "Player 1 (Black) wins by forfeit."
+        ]
     );
-    assert_eq!(code(api::drop_player(early, &json!(0))), "game-over");
+    // BGS never drops a player from an ended game; if it did, nothing changes.
+    for who in [0, 1] {
+        assert_eq!(
+            stored(&api::drop_player(early.clone(), &json!(who)).unwrap()),
+            early
+        );
+    }
+    assert_eq!(code(api::drop_player(early, &json!(2))), "bad-argument");
+
+    // Dark leaves while ahead on the board: light wins, and the scores say so.
+    let ahead = play_all(init(Value::Null), &["f5", "d6", "c3"]);
+    let [dark, light] = api::scores(ahead.clone()).unwrap();
+    assert!(dark > light);
+    let left = stored(&api::drop_player(ahead, &json!(0)).unwrap());
+    assert_eq!(api::scores(left.clone()).unwrap(), [0, light]);
+    assert_eq!(api::rankings(left.clone()).unwrap(), Some([2, 1]));
+    let end = api::log_slice(left.clone(), &json!({"start": 5}))
+        .unwrap()
+        .log;
+    assert_eq!(
+        serde_json::to_value(&end).unwrap(),
+        json!([{"kind": "event", "event": "end", "winner": 1, "scores": [0, light]}])
+    );
+    assert_eq!(
+        api::messages(left).unwrap().messages,
+        [
+            "Player 1 (Dark) left the game.",
+            "Player 2 (Light) wins by forfeit."
+        ]
+    );
 
     let late = play_all(init(json!({"game": "tictactoe"})), &["a1", "b2"]);
     assert_eq!(api::rankings(late.clone()).unwrap(), None);
@@ -362,7 +477,32 @@ fn replay_rebuilds_after_an_admin_edit_and_stops_where_asked() {
     let err = api::replay(broken, &Value::Null).unwrap_err();
     assert_eq!(err.code, "malformed-state");
     assert!(err.message.contains("move 2 (a1)"), "{}", err.message);
+    assert_eq!(
+        stored(&api::replay(data.clone(), &json!({"to": "1"})).unwrap()),
+        first
+    );
     assert_eq!(code(api::replay(data, &json!({"to": -1}))), "bad-argument");
+}
+
+#[test]
+fn replay_to_counts_log_items_as_log_slice_does_across_a_pass() {
+    // Light's c1 (item 8) leaves dark without a move: item 9 is dark's pass.
+    let data = play_all(
+        init(Value::Null),
+        &["d3", "c3", "b3", "b2", "f5", "a3", "a1", "c1", "e3", "e2"],
+    );
+    let log = api::log_slice(data.clone(), &json!({})).unwrap().log;
+    assert_eq!(
+        serde_json::to_value(&log[9]).unwrap(),
+        json!({"kind": "event", "event": "pass", "player": 0})
+    );
+    for k in 0..log.len() {
+        let replayed = stored(&api::replay(data.clone(), &json!({"to": k})).unwrap());
+        let got = api::log_slice(replayed, &json!({})).unwrap().log;
+        // The move that forces a pass brings the pass along: there is no position between.
+        let upto = if k == 8 { 9 } else { k };
+        assert_eq!(got, log[..=upto], "to {k}");
+    }
 }
 
 #[test]
@@ -375,6 +515,14 @@ fn stats_names_and_settings() {
         stored(&api::set_player_meta_data(data, &json!(1), &json!({"name": "Grace"})).unwrap());
     let stats = api::stats(data.clone()).unwrap();
     assert_eq!(stats["game"]["winner"], 0);
+    assert_eq!(stats["game"]["ended"], 1);
+    only_numbers_and_strings(&stats);
+    let gomoku = init(json!({"game": "gomoku", "exactFive": true}));
+    let gomoku_stats = api::stats(gomoku).unwrap();
+    assert_eq!(gomoku_stats["game"]["exactFive"], 1);
+    assert_eq!(gomoku_stats["game"]["ended"], 0);
+    assert_eq!(gomoku_stats["game"]["winner"], "none");
+    only_numbers_and_strings(&gomoku_stats);
     assert_eq!(stats["game"]["variant"], "standard");
     assert_eq!(stats["game"]["record"], "c4c3c2c5c6d6e6f6g7");
     assert_eq!(stats["players"][1]["name"], "Grace");
@@ -442,7 +590,7 @@ fn move_ai_plays_for_the_player_to_move_at_the_chosen_level() {
         "perfect play draws"
     );
     assert_eq!(code(api::move_ai(data, &json!(0))), "game-over");
-    for bad in [json!(0), json!(11), json!("5")] {
+    for bad in [json!(0), json!(11), json!("five"), json!(true)] {
         let err = api::init(
             &json!(2),
             &json!([]),
@@ -457,4 +605,22 @@ fn move_ai_plays_for_the_player_to_move_at_the_chosen_level() {
     let a = api::move_ai(reversi.clone(), &json!(0)).unwrap();
     let b = api::move_ai(reversi, &json!(0)).unwrap();
     assert_eq!(a, b, "the same data gives the same move");
+}
+
+/// `stats` is `{game: {..}, players: [{..}, {..}]}` of numbers and strings only (BGS writes
+/// CSV files from it).
+fn only_numbers_and_strings(stats: &Value) {
+    let fields = stats.as_object().unwrap();
+    assert_eq!(fields.len(), 2, "{stats}");
+    let mut records = vec![&stats["game"]];
+    records.extend(stats["players"].as_array().unwrap());
+    assert_eq!(records.len(), 3);
+    for record in records {
+        for (key, value) in record.as_object().unwrap() {
+            assert!(
+                value.is_string() || value.is_number(),
+                "{key}: {value} in {stats}"
+            );
+        }
+    }
 }
