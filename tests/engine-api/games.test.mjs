@@ -99,14 +99,15 @@ test('a host author plays Reversi from init to the end', () => {
   assert.ok(engine.ended(dropped));
   assert.deepEqual(engine.rankings(dropped), [2, 1]);
   assert.equal(engine.cancelled(dropped), false);
-  assert.deepEqual(engine.messages(dropped).messages, ['Ada (Dark) left the game.', 'Grace (Light) wins.']);
+  assert.equal(engine.scores(dropped)[0], 0, 'the player who left scores 0');
+  assert.deepEqual(engine.messages(dropped).messages, ['Ada (Dark) left the game.', 'Grace (Light) wins by forfeit.']);
   const shown = roundTrip(engine.messages(dropped).data);
   assert.deepEqual(engine.messages(shown).messages, []);
   assert.deepEqual(engine.stripSecret(shown, 1), shown);
   assert.deepEqual(engine.toSave(shown), shown);
 });
 
-test('options pick the game; unknown options and expansions are errors', () => {
+test('options pick the game; wrong values and expansions are errors (more in bgs.test.mjs)', () => {
   assert.equal(engine.init(2, [], {}, 's').state.game, 'reversi');
   assert.equal(engine.init(2, [], undefined, 's').board.length, 8);
   assert.equal(engine.init(2, [], { size: 10 }, 's').board.length, 10);
@@ -114,7 +115,7 @@ test('options pick the game; unknown options and expansions are errors', () => {
   assert.equal(engine.init(2, [], { game: 'gomoku' }, 's').board.length, 19);
   assert.equal(engine.init(2, [], { game: 'gomoku', size: 15, exactFive: true }, 's').state.options.exactFive, true);
   assert.equal(engine.init(2, [], { game: 'tictactoe' }, 's').board.length, 3);
-  for (const options of [{ game: 'go' }, { speed: 3 }, { size: 9 }, { game: 'tictactoe', variant: 'bombs' }, 'reversi']) {
+  for (const options of [{ game: 'go' }, { size: 9 }, { game: 'gomoku', size: 8 }, { variant: 'bomb' }, 'reversi']) {
     assert.throws(() => engine.init(2, [], options, 's'), (e) => e.code === 'bad-option', JSON.stringify(options));
   }
   assert.throws(() => engine.init(2, ['x'], {}, 's'), (e) => e.code === 'bad-option');
