@@ -70,7 +70,7 @@ pub fn plan(before: &AnyGame, after: &AnyGame, speed: Speed) -> Vec<Step> {
     let flipping: Vec<usize> = (0..new.len())
         .filter(|&i| i != index && old[i] != new[i])
         .collect();
-    let scores = before.scores();
+    let scores = crate::model::counts(before);
     let mut steps = vec![Step {
         frame: Frame {
             pieces: landed,

@@ -83,21 +83,35 @@ pub fn last_pass(game: &AnyGame) -> Option<Player> {
     }
 }
 
+const LEFT: &str = "left the game";
+
 /// How the game ended early, if it did: (who, "concedes" | "left the game").
 fn resignation(game: &AnyGame) -> Option<(Player, &'static str)> {
     game.log().iter().rev().find_map(|item| match item {
         LogItem::Event(LogEvent::Concede { player }) => Some((*player, "concedes")),
-        LogItem::Event(LogEvent::Drop { player }) => Some((*player, "left the game")),
+        LogItem::Event(LogEvent::Drop { player }) => Some((*player, LEFT)),
         _ => None,
     })
 }
 
+/// What the panels count: the discs on the board in Reversi (even after a player left,
+/// when the scores a host records differ), the score in the other games.
+pub fn counts(game: &AnyGame) -> [u32; 2] {
+    match game {
+        AnyGame::Reversi(g) => g.discs(),
+        other => other.scores(),
+    }
+}
+
 /// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row".
+/// After a player left, the stayer wins whatever the discs say: no count is quoted then.
 pub fn result_text(data: &GameData, game: &AnyGame) -> Option<String> {
     let outcome = game.outcome()?;
     let name = |p: Player| display_name(data, p);
     let [a, b] = game.scores();
+    let left = resignation(game).is_some_and(|(_, how)| how == LEFT);
     let result = match (game.kind(), outcome.winner()) {
+        (GameKind::Reversi, Some(w)) if left => format!("{} wins", name(w)),
         (GameKind::Reversi, Some(Player::First)) => format!("{} wins {a}-{b}", name(Player::First)),
         (GameKind::Reversi, Some(Player::Second)) => {
             format!("{} wins {b}-{a}", name(Player::Second))
@@ -240,7 +254,7 @@ pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
     Panel {
         name: display_name(data, player),
         colour: colour_name(game.kind(), player),
-        score: game.scores()[player.index()],
+        score: counts(game)[player.index()],
         score_unit: if game.kind() == GameKind::Reversi {
             "discs"
         } else {
@@ -257,7 +271,7 @@ pub fn stats_rows(game: &AnyGame) -> Vec<(&'static str, [u32; 2])> {
     let per = |f: &dyn Fn(usize) -> u32| [f(0), f(1)];
     match game.stats() {
         GameStats::Reversi(s) => vec![
-            ("Discs", game.scores()),
+            ("Discs", counts(game)),
             ("Discs played", per(&|i| s[i].moves)),
             ("Played on a corner", per(&|i| s[i].corners)),
             ("Played on a border", per(&|i| s[i].borders)),
@@ -568,5 +582,21 @@ mod tests {
         assert_eq!(winning_line(&won), [sq("a1"), sq("b2"), sq("c3")]);
         assert!(winning_line(&ttt).is_empty());
         assert!(winning_line(&a).is_empty());
+    }
+
+    #[test]
+    fn a_player_who_leaves_while_ahead_loses_and_no_count_says_otherwise() {
+        // Dark leads 4-1 after f5, then leaves.
+        let mut d = reversi("f5");
+        d.game.drop_player(Player::First).unwrap();
+        assert_eq!(counts(&d.game), [4, 1], "the panels count the discs on the board");
+        assert_eq!(d.game.rankings(), Some([2, 1]));
+        assert_eq!(
+            status(&d, &d.game, Some(Player::Second), false),
+            "Dark left the game. Light wins"
+        );
+        let light = panel(&d, &d.game, Player::Second);
+        assert!(light.winner);
+        assert!(!panel(&d, &d.game, Player::First).winner);
     }
 }

@@ -5,12 +5,18 @@
 //   <script>const emitter = outflank.launch('#app');</script>
 //
 // A classic script: `window.outflank.launch` exists as soon as it has run, and `launch`
-// returns its emitter at once. The viewer's wasm loads in the background, from beside this
-// script; host events emitted before it is ready are kept and delivered in order.
+// returns its emitter at once. The viewer's wasm is inside this file and is instantiated in
+// the background; host events emitted before it is ready are kept and delivered in order.
 (function () {
   "use strict";
-  var script = document.currentScript;
-  var base = new URL(".", (script && script.src) || document.baseURI).href;
+
+  // The build (web/bundle-embed.mjs) puts wasm-bindgen's glue for the viewer here: it declares
+  // `wasm_bindgen` in this function's scope, so the page gets no global of ours but `outflank`.
+  /* @outflank-embed-glue */
+
+  // ...and the viewer's wasm, as base64: a host that accepts only .js and .css files (as
+  // boardgamers.space's bundle upload does) needs no other file and no other request.
+  var WASM_BASE64 = "@outflank-embed-wasm";
 
   /** Node's EventEmitter, as much of it as a host uses. */
   function Emitter() {
@@ -62,29 +68,19 @@
   var HOST_EVENTS = ["state", "state:updated", "gamelog", "player", "preferences", "avatars", "replay:start", "replay:to", "replay:end", "theme"];
 
   var loading = null;
-  /** Loads the viewer's wasm once for the page (it serves every launched viewer). */
+  /** Instantiates the viewer's wasm once for the page (it serves every launched viewer). */
   function load() {
     if (!loading) {
-      loading = new Promise(function (resolve, reject) {
-        var s = document.createElement("script");
-        s.src = base + "outflank-embed.js";
-        s.onload = function () {
-          // wasm-bindgen's no-modules build declares a global `wasm_bindgen` (a `let`, so
-          // not a property of `window`): the init function, with the exports on it.
-          // eslint-disable-next-line no-undef
-          var init = typeof wasm_bindgen === "function" ? wasm_bindgen : null;
-          if (!init) {
-            reject(new Error("outflank-embed.js did not define the viewer"));
-            return;
-          }
-          init({ module_or_path: base + "outflank-embed_bg.wasm" }).then(function () {
-            resolve(init);
-          }, reject);
-        };
-        s.onerror = function () {
-          reject(new Error("cannot load " + s.src));
-        };
-        document.head.appendChild(s);
+      loading = Promise.resolve().then(function () {
+        if (typeof wasm_bindgen !== "function" || WASM_BASE64.charAt(0) === "@") {
+          throw new Error("this outflank-viewer.js was not built (run trunk build)");
+        }
+        var text = atob(WASM_BASE64);
+        var bytes = new Uint8Array(text.length);
+        for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+        return wasm_bindgen({ module_or_path: bytes }).then(function () {
+          return wasm_bindgen;
+        });
       });
     }
     return loading;
