@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Trunk post-build hook (Trunk.toml): copies the stylesheet for embedding
-// (embed/outflank-viewer.css), and writes sw.js into the build with the list of every file
-// to precache and a build id (a hash of their contents), and stamps that id into index.html.
+// Trunk post-build hook (Trunk.toml): builds the stylesheet for embedding
+// (embed/outflank-viewer.css, from web/embed/outflank-viewer.scss with the `sass` on PATH), and
+// writes sw.js into the build with the list of every file to precache and a build id (a hash
+// of their contents), and stamps that id into index.html.
 //
 //   node web/precache.mjs [DIR]     DIR defaults to $TRUNK_STAGING_DIR (trunk sets it)
 //
 // Running it again on a changed build gives a new id: that is how a deploy is noticed.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -25,20 +27,32 @@ function walk(d) {
   });
 }
 
-// Trunk minifies the page: quotes may be gone and the attributes swapped.
-// The embeddable viewer's stylesheet under a stable name (the build's own is content-hashed),
-// without the page-level rules of the hot-seat page: a host's <html> and <body> are its own,
-// and the box-sizing reset applies inside the viewer only.
-{
-  const css = readdirSync(dir).find((f) => /^style-.*\.css$/.test(f));
-  if (css && statSync(join(dir, "embed"), { throwIfNoEntry: false })?.isDirectory()) {
-    const embedded = readFileSync(join(dir, css), "utf8")
-      .replace(/(?<=^\uFEFF?|\})\s*(?:html\s*,\s*body|body|body:has\([^)]*\))\s*\{[^}]*\}/g, "")
-      .replace(/\*\s*,\s*\*::before\s*,\s*\*::after\s*\{/, ".outflank-viewer,.outflank-viewer *,.outflank-viewer *::before,.outflank-viewer *::after{");
-    writeFileSync(join(dir, "embed", "outflank-viewer.css"), embedded);
+// The embeddable viewer's stylesheet under a stable name (the site's own is content-hashed):
+// the viewer's partials only (web/style/), every rule under its root .outflank-viewer, so a
+// host's page and several viewers coexist. Compiled with the sass that trunk uses (on PATH when
+// trunk runs the hook; else the one tests/package.json installs).
+if (statSync(join(dir, "embed"), { throwIfNoEntry: false })?.isDirectory()) {
+  const repo = fileURLToPath(new URL("..", import.meta.url));
+  const entry = join(repo, "web", "embed", "outflank-viewer.scss");
+  const out = join(dir, "embed", "outflank-viewer.css");
+  const args = ["--no-source-map", "--style=compressed", entry, out];
+  const built = ["sass", join(repo, "tests", "node_modules", ".bin", "sass")].some((sass) => {
+    try {
+      execFileSync(sass, args, { stdio: ["ignore", "inherit", "inherit"] });
+      return true;
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      console.error(`precache: ${sass} could not build ${entry}`);
+      process.exit(1);
+    }
+  });
+  if (!built) {
+    console.error("precache: no sass on PATH or in tests/node_modules/.bin (cargo xtask setup installs it)");
+    process.exit(1);
   }
 }
 
+// Trunk minifies the page: quotes may be gone and the attributes swapped.
 const STAMP = /<meta\s+(?:name="?outflank-build"?\s+content="?[^"\s>]*"?|content="?[^"\s>]*"?\s+name="?outflank-build"?)\s*\/?>/;
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join("/"))
