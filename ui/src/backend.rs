@@ -174,10 +174,11 @@ impl HotSeat {
             viewer::FETCH_LOG => {
                 let log = self.game().log();
                 let start = payload.get("start").and_then(Value::as_u64).unwrap_or(0) as usize;
+                // `end` is included, as in the engine package's logSlice and BGS's docs.
                 let end = payload
                     .get("end")
                     .and_then(Value::as_u64)
-                    .map_or(log.len(), |e| e as usize);
+                    .map_or(log.len(), |e| (e as usize).saturating_add(1));
                 let slice: Vec<&LogItem> = log.iter().take(end).skip(start).collect();
                 Reply {
                     events: vec![(host::GAMELOG, json!({ "start": start, "data": slice }))],
@@ -365,6 +366,12 @@ mod tests {
             panic!()
         };
         assert_eq!(slice.items.len(), 2);
+        // `end` included, as the engine package counts it.
+        let r = h.handle("fetchLog", &json!({"start": 0, "end": 1}));
+        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else {
+            panic!()
+        };
+        assert_eq!((slice.start, slice.items.len()), (Some(0), 2));
         h.rename(Player::First, "  Cy  ");
         assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
         assert_eq!(h.data().name(Player::Second).as_deref(), Some("Bo"));
