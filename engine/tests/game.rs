@@ -274,6 +274,11 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     g.try_play(sq("c3")).unwrap();
     assert_eq!(g.disc(sq("d4")), Some(Player::First));
     assert_eq!(g.scores(), [4, 1]);
+    assert_eq!(g.stats()[0].turned_over, 1);
+    // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over (seed 000).
+    let mut h = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs }).unwrap();
+    h.try_play(sq("e3")).unwrap();
+    assert_eq!(h.stats()[0].turned_over, 2);
     // Play on until someone is wiped out or the board fills: the outcome follows the rule.
     while g.to_move().is_some() {
         let m = *g.legal_moves().last().unwrap();

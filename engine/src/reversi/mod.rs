@@ -228,15 +228,9 @@ impl Reversi {
         } else if (lo..=hi).contains(&col) && (lo..=hi).contains(&row) {
             stats.centre += 1;
         }
-        let (mine, _) = match mover {
-            Player::First => self.position.discs(),
-            Player::Second => {
-                let (a, b) = self.position.discs();
-                (b, a)
-            }
-        };
-        // Bombs also toggles the mover's own discs; only the opponent's count as turned over.
-        stats.turned_over += (placed.changed & !mine).count_ones();
+        // Every disc the move turned over; in bombs that is every neighbour it toggled, the
+        // mover's own too (seed 000 counts them all, as the move announcement does).
+        stats.turned_over += placed.changed.count_ones();
     }
 
     /// The player to move gives up; only allowed on their turn while they have fewer discs.
