@@ -1,7 +1,9 @@
 // The BGS double on the network of a Playwright browser context: the game page on
-// http://www.bgs.test, its API answered by a BgsServer in the test process, and the iframe
-// page on http://resources.bgs.test (or under http://www.bgs.test/resources, same origin).
-// The viewer bundle itself comes from the tests' static server (another origin again).
+// http://www.bgs.test, its API answered by a BgsServer in the test process, the iframe page
+// on http://resources.bgs.test (or under http://www.bgs.test/resources, same origin), and the
+// viewer bundle on http://cdn.bgs.test (the platform's file storage), whose files the tests'
+// static server gives. (A page on a public host may not load from 127.0.0.1 itself: Chromium's
+// private network access rules block it, as they would on the real platform.)
 
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -12,17 +14,21 @@ import { HttpError } from "./server.mjs";
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SITE = "http://www.bgs.test";
 export const RESOURCES = "http://resources.bgs.test";
+export const CDN = "http://cdn.bgs.test";
+
+/** Where the viewer bundle is on the CDN, for the static server's `baseURL`. */
+export const cdnBase = (baseURL) => `${CDN}${new URL("embed/", baseURL).pathname}`;
 
 const avatar = (id) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#8a6"/>` +
   `<text x="20" y="26" font-size="14" text-anchor="middle">${id.slice(0, 3).replace(/[^\w-]/g, "")}</text></svg>`;
 
 /**
- * Routes the double's hosts in `context`. `options.doctype` picks the iframe page's
- * prologue (false: the readable source's quirks mode). Returns the list of iframe page
- * requests (their URLs), for assertions.
+ * Routes the double's hosts in `context`; the CDN's files come from `baseURL`'s server.
+ * `options.doctype` picks the iframe page's prologue (false: the readable source's quirks
+ * mode). Returns the list of iframe page requests (their URLs), for assertions.
  */
-export async function routeBgs(context, { server, info, doctype = false }) {
+export async function routeBgs(context, { server, info, baseURL, doctype = false }) {
   const iframeRequests = [];
   const fulfillJson = (route, status, value) =>
     route.fulfill({ status, contentType: "application/json; charset=utf-8", body: value === undefined ? "" : JSON.stringify(value) });
@@ -34,6 +40,13 @@ export async function routeBgs(context, { server, info, doctype = false }) {
     const query = Object.fromEntries(url.searchParams);
     await route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: iframePage(info, query, { doctype }) });
   };
+
+  await context.route(`${CDN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    // (No CORS headers: a viewer that fetched its own files from here would fail, as it may
+    // on the platform's storage.)
+    await route.fulfill({ response: await route.fetch({ url: new URL(url.pathname, baseURL).href }) });
+  });
 
   await context.route(`${RESOURCES}/**`, (route) => {
     const url = new URL(route.request().url());

@@ -170,6 +170,7 @@ test("the demo host: two iframes play a whole game, the spectator follows; theme
     await expect(frame(seat).locator("html")).toHaveClass(/\bdark\b/);
     await expect(frame(seat).locator("[data-outflank-viewer]")).toHaveClass(/theme-dark/);
   }
+  await expect(frame("spectator").getByTestId("name-1"), "Grace's name, beside her avatar").toBeVisible();
   await frame("spectator").getByTestId("name-1").click();
   await expect(page.getByTestId("host-log")).toContainText("viewer spectator clicked Grace");
   for (const seat of ["0", "1", "spectator"]) {
