@@ -1,0 +1,222 @@
+//! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
+//! targets, trunk, wasm-bindgen-cli, the npm tools of tests/ and Debian's chromium.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
+
+const TRUNK_VERSION: &str = "0.21.14";
+const WASM_TARGETS: [&str; 2] = ["wasm32-unknown-unknown", "wasm32-wasip1"];
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// What tests/package.json pins; checked after `npm ci`.
+const SASS_VERSION: &str = "1.108.2";
+const WASM_OPT_VERSION: &str = "version_132";
+
+/// Installs whatever is missing. Each check is quick; installs are timed.
+pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
+    let t = Instant::now();
+    println!("xtask setup: checking tools (installs only what is missing)");
+    require(
+        "node",
+        &["--version"],
+        "Node.js 18 or newer (with npm) is needed",
+    )?;
+    require(
+        "npm",
+        &["--version"],
+        "npm is needed (it comes with Node.js)",
+    )?;
+    require(
+        "rustup",
+        &["--version"],
+        "rustup is needed to add the wasm32 targets",
+    )?;
+    let mut steps = Steps::new(6);
+    steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
+    steps.step("setup: trunk", || setup_trunk(ctx))?;
+    steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
+    steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
+    steps.step("setup: chromium", setup_chromium)?;
+    steps.step("setup: cargo fetch", || {
+        run(with_args(ctx.cargo(), &["fetch", "--quiet"]))
+    })?;
+    steps.summary(&format!("xtask setup: done in {}", secs(t.elapsed())));
+    Ok(steps)
+}
+
+fn require(program: &str, args: &[&str], why: &str) -> Result {
+    let mut c = Command::new(program);
+    c.args(args);
+    output(c)
+        .map(|_| ())
+        .ok_or_else(|| format!("`{program}` was not found: {why}"))
+}
+
+pub(crate) fn setup_targets(ctx: &Ctx) -> Result {
+    let installed = output(with_args(
+        ctx.cmd("rustup"),
+        &["target", "list", "--installed"],
+    ))
+    .ok_or("`rustup target list --installed` failed")?;
+    let missing: Vec<&str> = WASM_TARGETS
+        .iter()
+        .copied()
+        .filter(|t| !installed.lines().any(|l| l.trim() == *t))
+        .collect();
+    if missing.is_empty() {
+        println!("    wasm targets present: {}", WASM_TARGETS.join(", "));
+        return Ok(());
+    }
+    let mut c = ctx.cmd("rustup");
+    c.args(["target", "add"]).args(&missing);
+    run(c)
+}
+
+/// `trunk --version` says e.g. "trunk 0.21.14".
+fn setup_trunk(ctx: &Ctx) -> Result {
+    let found = output(with_args(ctx.cmd("trunk"), &["--version"]));
+    if found
+        .as_deref()
+        .is_some_and(|v| v.split_whitespace().nth(1) == Some(TRUNK_VERSION))
+    {
+        println!("    trunk {TRUNK_VERSION} present");
+        return Ok(());
+    }
+    println!(
+        "    trunk: found {:?}, need {TRUNK_VERSION}: installing (about 12 minutes cold)",
+        found
+    );
+    run(with_args(
+        ctx.cargo(),
+        &["install", "--locked", &format!("trunk@{TRUNK_VERSION}")],
+    ))?;
+    let now = output(with_args(ctx.cmd("trunk"), &["--version"])).unwrap_or_default();
+    if now.split_whitespace().nth(1) != Some(TRUNK_VERSION) {
+        return Err(format!("after installing, `trunk --version` says {now:?}"));
+    }
+    Ok(())
+}
+
+/// The wasm-bindgen version that Cargo.lock resolved (the CLI must match it exactly).
+fn locked_version(root: &Path, package: &str) -> Result<String> {
+    let lock = root.join("Cargo.lock");
+    let text =
+        fs::read_to_string(&lock).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
+    let mut lines = text.lines();
+    let want = format!("name = \"{package}\"");
+    while let Some(line) = lines.next() {
+        if line.trim() == want {
+            if let Some(v) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = "))
+            {
+                return Ok(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    Err(format!("{package} is not in Cargo.lock"))
+}
+
+pub(crate) fn setup_wasm_bindgen(ctx: &Ctx) -> Result {
+    let version = locked_version(&ctx.root, "wasm-bindgen")?;
+    // "wasm-bindgen 0.2.130"
+    let found = output(with_args(ctx.cmd("wasm-bindgen"), &["--version"]));
+    if found
+        .as_deref()
+        .is_some_and(|v| v.split_whitespace().nth(1) == Some(version.as_str()))
+    {
+        println!("    wasm-bindgen {version} present (= Cargo.lock)");
+        return Ok(());
+    }
+    println!("    wasm-bindgen: found {found:?}, Cargo.lock has {version}: installing (about 5 minutes cold)");
+    // Not --locked: its lockfile pins crates the registry mirror may not have.
+    run(with_args(
+        ctx.cargo(),
+        &["install", "wasm-bindgen-cli", "--version", &version],
+    ))?;
+    let now = output(with_args(ctx.cmd("wasm-bindgen"), &["--version"])).unwrap_or_default();
+    if now.split_whitespace().nth(1) != Some(version.as_str()) {
+        return Err(format!(
+            "after installing, `wasm-bindgen --version` says {now:?}, need {version}"
+        ));
+    }
+    Ok(())
+}
+
+/// `npm ci` in tests/ unless node_modules already matches package-lock.json exactly.
+fn setup_npm(ctx: &Ctx) -> Result {
+    let lock = ctx.tests.join("package-lock.json");
+    let stamp = ctx
+        .tests
+        .join("node_modules")
+        .join(".outflank-package-lock.json");
+    let wanted = fs::read(&lock).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
+    let up_to_date = fs::read(&stamp).is_ok_and(|s| s == wanted) && npm_tools_ok(ctx).is_ok();
+    if up_to_date {
+        println!("    tests/node_modules matches package-lock.json");
+        return Ok(());
+    }
+    let mut c = ctx.cmd("npm");
+    // No optional packages (sass's file watcher, a native build) and no install scripts: none is needed.
+    c.current_dir(&ctx.tests).args([
+        "ci",
+        "--no-audit",
+        "--no-fund",
+        "--omit=optional",
+        "--ignore-scripts",
+    ]);
+    run(c)?;
+    npm_tools_ok(ctx)?;
+    fs::write(&stamp, wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
+fn npm_tools_ok(ctx: &Ctx) -> Result {
+    let bin = ctx.tests.join("node_modules").join(".bin");
+    let sass = output(with_args(ctx.cmd(bin.join("sass")), &["--version"])).unwrap_or_default();
+    if sass.split_whitespace().next() != Some(SASS_VERSION) {
+        return Err(format!(
+            "tests/node_modules/.bin/sass --version says {sass:?}, need {SASS_VERSION}"
+        ));
+    }
+    let opt = output(with_args(ctx.cmd(bin.join("wasm-opt")), &["--version"])).unwrap_or_default();
+    if !opt.contains(WASM_OPT_VERSION) {
+        return Err(format!(
+            "tests/node_modules/.bin/wasm-opt --version says {opt:?}, need {WASM_OPT_VERSION}"
+        ));
+    }
+    if !bin.join("playwright").exists() {
+        return Err("tests/node_modules/.bin/playwright is missing".into());
+    }
+    Ok(())
+}
+
+/// Debian's chromium and chromium-driver (never `playwright install`).
+fn setup_chromium() -> Result {
+    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+        println!("    {CHROMIUM} and {CHROMEDRIVER} present");
+        return Ok(());
+    }
+    println!("    installing Debian's chromium and chromium-driver (1-2 minutes)");
+    let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
+    let apt = |args: &[&str]| {
+        let mut c = if root {
+            Command::new("apt-get")
+        } else {
+            with_args(Command::new("sudo"), &["apt-get"])
+        };
+        c.args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdin(Stdio::null());
+        c
+    };
+    run(apt(&["update"]))?;
+    run(apt(&["install", "-y", "chromium", "chromium-driver"]))?;
+    if !Path::new(CHROMIUM).exists() {
+        return Err(format!("{CHROMIUM} is still missing after apt-get install"));
+    }
+    Ok(())
+}
