@@ -177,6 +177,20 @@ test("a whole Reversi game with a pass, played by clicks on a BGS game page; rep
       expect(reply.data.data.log[0]).toMatchObject({ kind: "move", player: seat, move: messages[i][1].move });
     }
   }
+  // A viewer asks for the state only when told the game changed elsewhere (state:updated):
+  // its own move's gameLog (with a pass in it, at times) is enough to show the result.
+  for (const user of ALL) {
+    let allowance = 0;
+    let lastLog = null;
+    for (const [i, [dir, m]] of (await messagesOf(page, user)).entries()) {
+      if (dir === "to" && m.type === "state:updated") allowance++;
+      if (dir === "to" && m.type === "gameLog") lastLog = `${i}: ${JSON.stringify(m.data).slice(0, 200)}`;
+      if (dir === "from" && m.type === "fetchState") {
+        expect(allowance, `${user.name}'s viewer asked for the state (message ${i}) after gameLog ${lastLog}`).toBeGreaterThan(0);
+        allowance--;
+      }
+    }
+  }
   const eveMessages = await messagesOf(page, EVE);
   expect(eveMessages.filter(([dir, m]) => dir === "from" && m.type === "gameMove")).toEqual([]);
   expect(eveMessages.filter(([dir, m]) => dir === "to" && m.type === "state:updated").length).toBe(game.moves.length);
@@ -241,6 +255,7 @@ for (const doctype of [false, true]) {
       const ready = messages.findIndex(([dir, m]) => dir === "from" && m.type === "displayReady");
       expect(ready, `${label(user)}: displayReady`).toBeGreaterThan(-1);
       expect(messages.filter(([dir, m]) => dir === "from" && m.type === "displayReady").length).toBe(1);
+      expect(ready, `${label(user)}: displayReady after the state`).toBeGreaterThan(messages.findIndex(([dir, m]) => dir === "to" && m.type === "state"));
       // Ready came after the state was posted (the handshake: gameReady -> theme, player,
       // preferences, avatars, state, in that order).
       const handshake = messages.findIndex(([dir, m]) => dir === "from" && m.type === "gameReady");
