@@ -3,8 +3,10 @@
 //!
 //! A host platform (boardgamers.space) numbers positions by the engine's log: item 0 is the
 //! start event, then one item per move, pass, concession, departure and the end. `replay:to k`
-//! shows the game right after item `k`, as the engine package's `replay(data, {to: k})` does.
-//! The viewer's history works in moves (pieces placed); [`stop`] and [`ply_for`] translate.
+//! shows the game right after item `k`, as the engine package's `replay(data, {to: k})` does,
+//! and `replay:info` then reports `k` as the position on show, so a host stepping `current ± 1`
+//! goes through every item, passes and the end included. The viewer's own history works in
+//! moves (pieces placed): [`ply_at`] and [`stop`] translate.
 //! Pure functions, tested natively.
 
 use outflank_engine::{AnyGame, Game, LogEvent, LogItem, Move};
@@ -90,19 +92,15 @@ pub fn last_index(game: &AnyGame) -> usize {
     game.log().len().saturating_sub(1)
 }
 
-/// The history position to show for `replay:to index`, coming from the position at log
-/// index `current`: forward (`index >= current`), the first position at or after `index`;
-/// backward, the last one at or before it. So a host stepping by one log item (`current
-/// ± 1`) moves one position every time, across passes and the end alike, and reaches both
-/// the start and the final position.
-pub fn ply_for(game: &AnyGame, index: usize, current: usize) -> usize {
-    let stops: Vec<usize> = stops(&game.log()).collect();
-    let total = stops.len() - 1;
-    if index >= current {
-        stops.iter().position(|&s| s >= index).unwrap_or(total)
-    } else {
-        stops.iter().rposition(|&s| s <= index).unwrap_or(0)
-    }
+/// The history position that shows the game right after log item `index` (what `replay:to
+/// index` asks for, and what the engine package's `replay(data, {to: index})` rebuilds): the
+/// pieces placed up to that item. A pass or the end shows the position of the move before it.
+pub fn ply_at(game: &AnyGame, index: usize) -> usize {
+    game.log()
+        .iter()
+        .take(index.saturating_add(1))
+        .filter(|i| matches!(i, LogItem::Move { .. }))
+        .count()
 }
 
 #[cfg(test)]
@@ -201,36 +199,20 @@ mod tests {
             .any(|i| matches!(i, LogItem::Event(LogEvent::Pass { .. }))));
         assert_eq!(stop(&game, 0), 0);
         assert_eq!(stop(&game, total), last_index(&game));
-        // Stepping forward one log index at a time from the start reaches every position,
-        // the final one included, one position per step.
-        let mut ply = 0;
-        let mut steps = 0;
-        while ply < total {
-            let current = stop(&game, ply);
-            let next = ply_for(&game, current + 1, current);
-            assert_eq!(next, ply + 1, "forward from log index {current}");
-            ply = next;
-            steps += 1;
-        }
-        assert_eq!(steps, total);
-        // And back again.
-        while ply > 0 {
-            let current = stop(&game, ply);
-            let prev = ply_for(&game, current - 1, current);
-            assert_eq!(prev, ply - 1, "back from log index {current}");
-            ply = prev;
-        }
-        // The host's first and last.
-        assert_eq!(ply_for(&game, 0, last_index(&game)), 0);
-        assert_eq!(ply_for(&game, last_index(&game), 0), total);
-        // What is shown at a stop is the engine's replay to that index.
-        for p in 0..=total {
-            let replayed = game.replay_to(stop(&game, p)).unwrap();
+        // Every log index shows what the engine's replay to it shows; the last is the game.
+        for k in 0..=last_index(&game) {
+            let replayed = game.replay_to(k).unwrap();
+            let ply = ply_at(&game, k);
             assert_eq!(
                 model::pieces(&replayed),
-                model::pieces(&model::game_at(&game, p).unwrap()),
-                "position {p}"
+                model::pieces(&model::game_at(&game, ply).unwrap()),
+                "log index {k}"
             );
+        }
+        assert_eq!(ply_at(&game, last_index(&game)), total);
+        // The viewer's own positions sit at log indexes that lead back to them.
+        for p in 0..=total {
+            assert_eq!(ply_at(&game, stop(&game, p)), p, "position {p}");
         }
     }
 }

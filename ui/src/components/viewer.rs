@@ -240,6 +240,12 @@ impl Ctx {
 
     /// Shows history position `ply` (the live game at or past the last move).
     pub fn goto(&self, ply: usize) {
+        self.show(ply, None);
+    }
+
+    /// Shows history position `ply` and tells the host where that is in its log: at `index`
+    /// when the host asked for that log item (`replay:to`), else at the position's own.
+    fn show(&self, ply: usize, index: Option<usize>) {
         let total = self
             .data
             .with_untracked(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game)));
@@ -252,7 +258,7 @@ impl Ctx {
         let info = self.data.with_untracked(|d| {
             d.as_ref().map(|d| ViewerEvent::ReplayInfo {
                 start: 0,
-                current: replay::stop(&d.game, ply.min(total)),
+                current: index.unwrap_or_else(|| replay::stop(&d.game, ply.min(total))),
                 end: replay::last_index(&d.game),
             })
         });
@@ -398,16 +404,14 @@ impl Ctx {
             HostEvent::Avatars(urls) => self.avatars.set(urls),
             HostEvent::ReplayStart => self.goto(0),
             HostEvent::ReplayTo(index) => {
-                let shown = self.view.get_untracked();
-                let ply = self.data.with_untracked(|d| {
+                let at = self.data.with_untracked(|d| {
                     d.as_ref().map(|d| {
-                        let current =
-                            replay::stop(&d.game, shown.unwrap_or_else(|| model::move_count(&d.game)));
-                        replay::ply_for(&d.game, index, current)
+                        let index = index.min(replay::last_index(&d.game));
+                        (replay::ply_at(&d.game, index), index)
                     })
                 });
-                if let Some(ply) = ply {
-                    self.goto(ply);
+                if let Some((ply, index)) = at {
+                    self.show(ply, Some(index));
                 }
             }
             HostEvent::ReplayEnd => self.goto(usize::MAX),
