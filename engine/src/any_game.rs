@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{log_ending, Game, LogEvent, LogItem, Move};
-use crate::grid::{Grid, Resignation};
+use crate::grid::Grid;
 use crate::{
     Action, Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Reversi, ReversiOptions,
-    Square, TicTacToe, Variant,
+    Resignation, Square, TicTacToe, Variant,
 };
 
 /// Which game.

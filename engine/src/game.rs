@@ -78,6 +78,24 @@ impl Outcome {
     }
 }
 
+/// Why a game ended before its board said so: a player conceded or left.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Resignation {
+    /// The player left the game (BGS `dropPlayer`).
+    Dropped(Player),
+    /// The player conceded.
+    Conceded(Player),
+}
+
+impl Resignation {
+    /// The player who resigned: the loser.
+    pub fn player(self) -> Player {
+        match self {
+            Resignation::Dropped(p) | Resignation::Conceded(p) => p,
+        }
+    }
+}
+
 /// Everything that can be wrong with a move, a record, an option or a stored state.
 ///
 /// Each variant has a stable [`Error::code`] for hosts to match on; the `Display` text
@@ -279,14 +297,14 @@ pub trait Game {
 /// The log's closing items, shared by every game: the resignation, then the end.
 pub(crate) fn log_ending(
     log: &mut Vec<LogItem>,
-    resigned: Option<crate::grid::Resignation>,
+    resigned: Option<Resignation>,
     game: &impl Game,
 ) {
     match resigned {
-        Some(crate::grid::Resignation::Conceded(player)) => {
+        Some(Resignation::Conceded(player)) => {
             log.push(LogItem::Event(LogEvent::Concede { player }))
         }
-        Some(crate::grid::Resignation::Dropped(player)) => {
+        Some(Resignation::Dropped(player)) => {
             log.push(LogItem::Event(LogEvent::Drop { player }))
         }
         None => {}

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Outcome, Player, Square};
+use crate::{Error, Outcome, Player, Resignation, Square};
 
 /// The four line directions through a point, as (column step, row step).
 const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -15,23 +15,6 @@ pub struct LineRule {
     pub length: u8,
     /// Whether a longer line (an overline) also wins.
     pub overline_wins: bool,
-}
-
-/// Why the game ended early (before a line or a full board).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Resignation {
-    /// The player left the game (BGS `dropPlayer`).
-    Dropped(Player),
-    /// The player conceded.
-    Conceded(Player),
-}
-
-impl Resignation {
-    pub fn player(self) -> Player {
-        match self {
-            Resignation::Dropped(p) | Resignation::Conceded(p) => p,
-        }
-    }
 }
 
 /// A square grid of points with stones, the moves in order, and the result.

@@ -31,7 +31,7 @@ mod tictactoe;
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
 pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
-pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, Player};
+pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{

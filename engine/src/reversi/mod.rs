@@ -8,8 +8,7 @@ pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::Resignation;
-use crate::{Error, Outcome, Player, Square};
+use crate::{Error, Outcome, Player, Resignation, Square};
 
 /// The options a game is created with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
