@@ -413,7 +413,7 @@ macro_rules! grid_game {
                 grid_log(self.grid(), self)
             }
             fn record(&self) -> String {
-                self.grid().moves().iter().map(Square::to_string).collect()
+                crate::notation::write_record(self.grid().moves().iter().copied())
             }
         }
     };

@@ -1,22 +1,30 @@
-//! Game records: the squares played, concatenated (`"f5d6c3d3c4"`).
+//! Game records: the squares played, concatenated (`"f5d6c3d3c4"`), in every game.
+//!
+//! Records know squares only, not the games: each game writes its placements here and reads
+//! its records back through [`split_record`], so nothing here depends on a game.
 
-use crate::reversi::Action;
 use crate::Square;
 
-/// Writes the placements of a log as a record; passes are implied, as in standard notation.
-pub fn write_record(actions: impl IntoIterator<Item = Action>) -> String {
-    actions
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Place(sq) => Some(sq.to_string()),
-            Action::Pass => None,
-        })
-        .collect()
+/// Writes squares played as a record. Passes are not squares: they are implied, as in
+/// standard notation.
+///
+/// ```
+/// use outflank_engine::notation::write_record;
+/// let squares = ["f5", "d6", "c3"].map(|s| s.parse().unwrap());
+/// assert_eq!(write_record(squares), "f5d6c3");
+/// ```
+pub fn write_record(squares: impl IntoIterator<Item = Square>) -> String {
+    squares.into_iter().map(|sq| sq.to_string()).collect()
 }
 
 /// Splits a record into the text of each move, without judging it: a letter followed by
 /// its digits, or else a single unreadable character (so an error can name it).
 /// Whitespace and commas between moves are ignored.
+///
+/// ```
+/// use outflank_engine::notation::split_record;
+/// assert_eq!(split_record("f5 d6,c3").collect::<Vec<_>>(), ["f5", "d6", "c3"]);
+/// ```
 pub fn split_record(record: &str) -> impl Iterator<Item = &str> {
     let mut rest = record;
     std::iter::from_fn(move || {

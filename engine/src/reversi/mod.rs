@@ -398,7 +398,10 @@ impl Reversi {
 
     /// The record of the game: the squares played, concatenated (`"f5d6c3"`).
     pub fn record(&self) -> String {
-        crate::notation::write_record(self.turns.iter().map(|t| t.action))
+        crate::notation::write_record(self.turns.iter().filter_map(|t| match t.action {
+            Action::Place(sq) => Some(sq),
+            Action::Pass => None,
+        }))
     }
 }
 
