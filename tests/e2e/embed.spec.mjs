@@ -11,20 +11,24 @@ const engine = require(join(REPO, "engine", "bgs", "pkg", "node", "outflank_engi
 
 const VIEWER_EVENTS = ["ready", "move", "fetchState", "fetchLog", "addLog", "replaceLog", "replay:info", "update:preference", "player:clicked"];
 
-/** Opens the smallest host page with the wasm held back until `release()`. */
+/**
+ * Opens the smallest host page with the viewer's wasm held back until `release()`: the wasm
+ * is inside outflank-viewer.js, so the page's WebAssembly.instantiate waits for the test.
+ */
 async function hostPage(page) {
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route("**/embed/outflank-embed_bg.wasm", async (route) => {
-    await held;
-    await route.continue();
+  await page.addInitScript(() => {
+    const instantiate = WebAssembly.instantiate;
+    const held = new Promise((resolve) => (window.releaseWasm = resolve));
+    WebAssembly.instantiate = function (...args) {
+      return held.then(() => instantiate.apply(this, args));
+    };
   });
   await page.goto("./embed/example.html");
   await page.evaluate((names) => {
     window.seen = [];
     for (const n of names) window.emitter.on(n, (p) => window.seen.push([n, p === undefined ? null : p]));
   }, VIEWER_EVENTS);
-  return release;
+  return () => page.evaluate(() => window.releaseWasm());
 }
 
 const seen = (page, name) => page.evaluate((n) => window.seen.filter(([e]) => e === n).map(([, p]) => p), name);
@@ -44,7 +48,10 @@ test("a scripted host: buffered start, ready once, moves, both gamelog shapes, a
   await emit(page, "preferences", { speed: "off" });
   await emit(page, "player", { index: 0 });
   await emit(page, "state", data);
-  release();
+  // Nothing is shown before the wasm is ready, and nothing sent meanwhile is lost.
+  await expect(page.locator("[data-outflank-viewer]")).toHaveCount(0);
+  expect(await seen(page, "ready")).toEqual([]);
+  await release();
   await expect(page.locator("button[data-square]")).toHaveCount(64);
   await expect(discs(page)).toHaveCount(4);
   await expect.poll(() => seen(page, "ready")).toEqual([null]);
