@@ -118,6 +118,8 @@ async function main() {
     const all = sum((n) => /\.(wasm|js|css)$/.test(n));
     console.log(`gzip -9 per file: ${Object.entries(size).map(([n, b]) => `${n} ${kb(b)}`).join(", ")}`);
     console.log(`the viewer (outflank-ui wasm + js, css): ${kb(viewer)}; every wasm + js + css file: ${kb(all)}`);
+    const embed = ["outflank-viewer.js", "outflank-viewer.css"].map((f) => [f, gzipSync(readFileSync(join(DIST, "embed", f)), { level: 9 }).length]);
+    console.log(`the embeddable viewer (dist/embed/, its wasm inside the script): ${embed.map(([f, b]) => `${f} ${kb(b)}`).join(", ")}; ${kb(embed[0][1] + embed[1][1])} in all`);
     console.log(`time to interactive over ${runs} loads: median ${ms(median(tti))}, worst ${ms(Math.max(...tti))}`);
     console.log(
       `click to disc over ${latency.length} moves (${status}): median ${ms(median(latency))}, worst ${ms(Math.max(...latency))}`,
