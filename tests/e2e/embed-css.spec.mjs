@@ -202,3 +202,27 @@ test("in a quirks-mode iframe sized to its content, the viewer sizes from its wi
   await expect.poll(boardWidth).toBeLessThan(width);
   guard.check();
 });
+
+test("in a shrink-to-fit box (an auto-width flex item) the viewer keeps the smallest board", async ({ page }) => {
+  const guard = guardConsole(page);
+  await page.goto("./embed/example.html");
+  await page.evaluate((data) => {
+    window.emitter.unmount();
+    const row = document.createElement("div");
+    row.style.display = "flex";
+    row.innerHTML = `<div id="narrow"></div><p>The host's sidebar</p>`;
+    document.body.append(row);
+    const emitter = outflank.launch("#narrow");
+    emitter.emit("player", { index: 0 });
+    emitter.emit("state", data);
+  }, engine.init(2, [], { game: "reversi" }, "narrow"));
+  await expect(page.locator("#narrow button[data-square]")).toHaveCount(64);
+  const rem = 16;
+  const root = await page.locator("#narrow [data-outflank-viewer]").boundingBox();
+  const frame = await page.locator("#narrow .board-frame").boundingBox();
+  const board = await page.locator("#narrow .board").boundingBox();
+  expect(root.width).toBeGreaterThanOrEqual(17 * rem);
+  expect(board.width).toBeGreaterThanOrEqual(15 * rem);
+  expect(frame.x + frame.width).toBeLessThanOrEqual(root.x + root.width + 1);
+  guard.check();
+});
