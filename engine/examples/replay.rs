@@ -6,7 +6,7 @@
 
 use std::process::ExitCode;
 
-use outflank_engine::{Action, Reversi, ReversiOptions, Variant};
+use outflank_engine::{Action, Game, Move, Reversi, ReversiOptions, Variant};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
                 "legal": legal,
                 "played": sq.to_string(),
             }));
-            replay.try_play(sq).expect("the record was accepted above");
+            replay.play_move(turn.player, Move::Place(sq)).expect("the record was accepted above");
         }
     }
     let out = serde_json::json!({

@@ -2,11 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{log_ending, Game, LogEvent, LogItem, Move};
-use crate::grid::Grid;
+use crate::game::{Game, LogEvent, LogItem, Move};
 use crate::{
-    Action, Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Reversi, ReversiOptions,
-    Resignation, Square, TicTacToe, Variant,
+    Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Resignation, Reversi,
+    ReversiOptions, Square, TicTacToe, Variant,
 };
 
 /// Which game.
@@ -305,6 +304,9 @@ impl Game for AnyGame {
     fn drop_player(&mut self, player: Player) -> Result<(), Error> {
         each!(self, g => Game::drop_player(g, player))
     }
+    fn resigned(&self) -> Option<Resignation> {
+        each!(self, g => g.resigned())
+    }
     fn undo(&mut self) -> Result<(), Error> {
         each!(self, g => Game::undo(g))
     }
@@ -314,120 +316,4 @@ impl Game for AnyGame {
     fn record(&self) -> String {
         each!(self, g => Game::record(g))
     }
-}
-
-impl Game for Reversi {
-    fn size(&self) -> u8 {
-        Reversi::size(self)
-    }
-    fn to_move(&self) -> Option<Player> {
-        Reversi::to_move(self)
-    }
-    fn ended(&self) -> bool {
-        Reversi::ended(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        Reversi::outcome(self)
-    }
-    fn scores(&self) -> [u32; 2] {
-        Reversi::scores(self)
-    }
-    fn progression(&self) -> u8 {
-        Reversi::progression(self)
-    }
-    fn legal_moves(&self) -> Vec<Square> {
-        Reversi::legal_moves(self)
-    }
-    fn piece(&self, sq: Square) -> Option<Player> {
-        self.disc(sq)
-    }
-    fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error> {
-        match mv {
-            Move::Place(sq) => self.try_play_as(player, sq),
-            Move::Concede => self.concede(player),
-        }
-    }
-    fn drop_player(&mut self, player: Player) -> Result<(), Error> {
-        Reversi::drop_player(self, player)
-    }
-    fn undo(&mut self) -> Result<(), Error> {
-        Reversi::undo(self)
-    }
-    fn log(&self) -> Vec<LogItem> {
-        let mut log = vec![LogItem::Event(LogEvent::Start)];
-        for (turn, flipped) in self.turns_with_flips() {
-            log.push(match turn.action {
-                Action::Place(square) => LogItem::Move { player: turn.player, square, flipped },
-                Action::Pass => LogItem::Event(LogEvent::Pass { player: turn.player }),
-            });
-        }
-        log_ending(&mut log, self.resigned(), self);
-        log
-    }
-    fn record(&self) -> String {
-        Reversi::record(self)
-    }
-}
-
-/// The `Game` methods of the grid games, which differ only in their scores.
-macro_rules! grid_game {
-    ($t:ty) => {
-        impl Game for $t {
-            fn size(&self) -> u8 {
-                self.grid().size()
-            }
-            fn to_move(&self) -> Option<Player> {
-                self.grid().to_move()
-            }
-            fn outcome(&self) -> Option<Outcome> {
-                <$t>::outcome(self)
-            }
-            fn scores(&self) -> [u32; 2] {
-                <$t>::scores(self)
-            }
-            fn progression(&self) -> u8 {
-                self.grid().progression()
-            }
-            fn legal_moves(&self) -> Vec<Square> {
-                self.grid().legal_moves()
-            }
-            fn piece(&self, sq: Square) -> Option<Player> {
-                self.grid().stone(sq)
-            }
-            fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error> {
-                match mv {
-                    Move::Place(sq) => self.play(player, sq),
-                    Move::Concede => {
-                        self.grid().check_turn(player)?;
-                        self.grid_mut().resign(Resignation::Conceded(player))
-                    }
-                }
-            }
-            fn drop_player(&mut self, player: Player) -> Result<(), Error> {
-                self.grid_mut().resign(Resignation::Dropped(player))
-            }
-            fn undo(&mut self) -> Result<(), Error> {
-                self.grid_mut().undo()
-            }
-            fn log(&self) -> Vec<LogItem> {
-                grid_log(self.grid(), self)
-            }
-            fn record(&self) -> String {
-                crate::notation::write_record(self.grid().moves().iter().copied())
-            }
-        }
-    };
-}
-
-grid_game!(Gomoku);
-grid_game!(TicTacToe);
-
-fn grid_log(grid: &Grid, game: &impl Game) -> Vec<LogItem> {
-    let mut log = vec![LogItem::Event(LogEvent::Start)];
-    for (k, &square) in grid.moves().iter().enumerate() {
-        let player = if k % 2 == 0 { Player::First } else { Player::Second };
-        log.push(LogItem::Move { player, square, flipped: Vec::new() });
-    }
-    log_ending(&mut log, grid.resigned(), game);
-    log
 }

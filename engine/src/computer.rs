@@ -301,7 +301,7 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
         for sq in grid.legal_moves() {
             let mut next = grid.clone();
             // Every empty point is a legal move in a running game.
-            if next.play(sq).is_err() {
+            if next.place(sq).is_err() {
                 continue;
             }
             alpha = alpha.max(-minimax(&next, -beta, -alpha, nodes));
@@ -315,7 +315,7 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
     let mut best: Option<(Square, i32)> = None;
     for sq in legal {
         let mut next = grid.clone();
-        if next.play(sq).is_err() {
+        if next.place(sq).is_err() {
             continue;
         }
         // A full window per root move: every move's exact value, so ties break by order.

@@ -254,6 +254,19 @@ pub enum LogEvent {
 }
 
 /// What every game offers a host or a viewer. [`crate::AnyGame`] delegates to it.
+///
+/// Every change to a game goes through it: [`Game::play_move`] (a disc, a stone or a
+/// concession, for the player whose turn it is), [`Game::drop_player`] and [`Game::undo`].
+///
+/// ```
+/// use outflank_engine::{Game, Move, Player, TicTacToe};
+/// let mut game = TicTacToe::new();
+/// game.play_move(Player::First, Move::Place("b2".parse().unwrap())).unwrap();
+/// // Out of turn: refused, and nothing changes.
+/// let err = game.play_move(Player::First, Move::Place("a1".parse().unwrap())).unwrap_err();
+/// assert_eq!(err.code(), "not-your-turn");
+/// assert_eq!(game.record(), "b2");
+/// ```
 pub trait Game {
     /// Points per side.
     fn size(&self) -> u8;
@@ -281,17 +294,39 @@ pub trait Game {
     fn legal_moves(&self) -> Vec<Square>;
     /// The stone or disc on `sq`, if any.
     fn piece(&self, sq: Square) -> Option<Player>;
-    /// Plays `mv` for `player`; on error nothing changes.
+    /// Plays `mv` for `player`, refusing it out of turn or once the game is over; on error
+    /// nothing changes. The one way to play a move in every game.
     fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error>;
+    /// [`Game::play_move`] on a game it consumes: the game after the move, or the error
+    /// with the game unchanged (as shakmaty's `Position::play`).
+    fn play(mut self, player: Player, mv: Move) -> Result<Self, PlayError<Self>>
+    where
+        Self: Sized,
+    {
+        match self.play_move(player, mv) {
+            Ok(()) => Ok(self),
+            Err(error) => Err(PlayError { error, game: Box::new(self) }),
+        }
+    }
     /// `player` leaves: the game ends, the other player wins and the leaver scores 0 (in
     /// Reversi the stayer keeps their disc count, at least 1). An ended game is an error.
     fn drop_player(&mut self, player: Player) -> Result<(), Error>;
+    /// How the game was resigned (a concession or a player who left), if it was.
+    fn resigned(&self) -> Option<Resignation>;
     /// Takes back the last move (or a resignation).
     fn undo(&mut self) -> Result<(), Error>;
     /// Everything that happened, from the start event to the end event.
     fn log(&self) -> Vec<LogItem>;
     /// The squares played, concatenated (`"f5d6c3"`).
     fn record(&self) -> String;
+}
+
+/// A refused move, handing back the game unchanged (as shakmaty's `PlayError`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayError<G> {
+    pub error: Error,
+    /// Boxed: a game is a few hundred bytes, and errors should be cheap to return.
+    pub game: Box<G>,
 }
 
 /// The log's closing items, shared by every game: the resignation, then the end.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Grid, GridData, LineRule};
+use crate::grid::{grid_game, Grid, GridData, LineRule};
 use crate::{Error, Outcome, Player, Square};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -20,14 +20,14 @@ impl Default for GomokuOptions {
     }
 }
 
-/// A game of Gomoku.
+/// A game of Gomoku, played through [`crate::Game`].
 ///
 /// ```
-/// use outflank_engine::{Gomoku, GomokuOptions, Outcome, Player};
+/// use outflank_engine::{Game, Gomoku, GomokuOptions, Move, Outcome, Player};
 /// let mut g = Gomoku::new(GomokuOptions::default()).unwrap();
 /// for (k, m) in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"].iter().enumerate() {
 ///     let player = Player::from_index(k % 2).unwrap();
-///     g.play(player, m.parse().unwrap()).unwrap();
+///     g.play_move(player, Move::Place(m.parse().unwrap())).unwrap();
 /// }
 /// assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
 /// assert_eq!(g.scores(), [1, 0]);
@@ -45,7 +45,7 @@ impl Gomoku {
                 reason: format!("a goban is 15 or 19 points wide, not {}", options.size),
             });
         }
-        let rule = LineRule { length: 5, overline_wins: !options.exact_five };
+        let rule = LineRule { length: 5, overline_wins: !options.exact_five, points: 1 };
         Ok(Gomoku { options, grid: Grid::new(options.size, rule) })
     }
 
@@ -57,18 +57,13 @@ impl Gomoku {
         &self.grid
     }
 
-    /// Plays for `player`, refusing a move out of turn. Nothing changes on error.
-    pub fn play(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        self.grid.play_as(player, sq)
-    }
-
     pub fn outcome(&self) -> Option<Outcome> {
         self.grid.outcome()
     }
 
     /// The winner scores 1.
     pub fn scores(&self) -> [u32; 2] {
-        self.grid.winner_scores(1)
+        self.grid.scores()
     }
 
     /// Stones a player still has in the bowl: black gets the odd one of an odd board
@@ -82,16 +77,14 @@ impl Gomoku {
         bowl - self.grid.placed(player)
     }
 
-    pub(crate) fn grid_mut(&mut self) -> &mut Grid {
-        &mut self.grid
-    }
-
     pub(crate) fn from_moves(options: GomokuOptions, moves: &[Square]) -> Result<Gomoku, Error> {
         let mut game = Gomoku::new(options)?;
         game.grid = Grid::replay(options.size, game.grid.rule(), moves)?;
         Ok(game)
     }
 }
+
+grid_game!(Gomoku);
 
 impl Serialize for Gomoku {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -1,20 +1,23 @@
 //! Games where players take turns putting a stone on an empty point and a line wins:
-//! the shared core of Gomoku and Tic-Tac-Toe.
+//! the shared core of Gomoku and Tic-Tac-Toe. [`Grid`] plays the game ([`Game`]); the two
+//! games around it add their options, their stored form and what they count.
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Outcome, Player, Resignation, Square};
+use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
 
 /// The four line directions through a point, as (column step, row step).
 const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// The winning rule of a grid game.
+/// The winning rule of a grid game: the line that wins, and what a win scores.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct LineRule {
     /// Stones in an unbroken line needed to win.
     pub length: u8,
     /// Whether a longer line (an overline) also wins.
     pub overline_wins: bool,
+    /// The winner's score (BGS): Gomoku's 1, Tic-Tac-Toe's 100.
+    pub points: u32,
 }
 
 /// A square grid of points with stones, the moves in order, and the result.
@@ -31,7 +34,7 @@ pub struct Grid {
 }
 
 impl Grid {
-    pub fn new(size: u8, rule: LineRule) -> Grid {
+    pub(crate) fn new(size: u8, rule: LineRule) -> Grid {
         Grid {
             size,
             rule,
@@ -43,10 +46,10 @@ impl Grid {
     }
 
     /// Replays `moves` from an empty grid; any illegal move is an error naming it (1-based).
-    pub fn replay(size: u8, rule: LineRule, moves: &[Square]) -> Result<Grid, Error> {
+    pub(crate) fn replay(size: u8, rule: LineRule, moves: &[Square]) -> Result<Grid, Error> {
         let mut grid = Grid::new(size, rule);
         for (k, &sq) in moves.iter().enumerate() {
-            grid.play(sq).map_err(|reason| Error::BadRecord {
+            grid.place(sq).map_err(|reason| Error::BadRecord {
                 index: k + 1,
                 text: sq.to_string(),
                 reason: Box::new(reason),
@@ -74,10 +77,6 @@ impl Grid {
     /// The line that won the game, in order along the line (empty until someone wins).
     pub fn winning_line(&self) -> &[Square] {
         &self.line
-    }
-
-    pub fn resigned(&self) -> Option<Resignation> {
-        self.resigned
     }
 
     fn is_full(&self) -> bool {
@@ -119,8 +118,9 @@ impl Grid {
             .collect()
     }
 
-    /// Puts a stone of the player to move on `sq`.
-    pub fn play(&mut self, sq: Square) -> Result<(), Error> {
+    /// Puts a stone of the player to move on `sq` (whose turn it is was checked by
+    /// [`Game::play_move`], or is the record's; the computer's search plays this way too).
+    pub(crate) fn place(&mut self, sq: Square) -> Result<(), Error> {
         let mover = self.to_move().ok_or(Error::GameOver)?;
         let index = sq.index(self.size).ok_or(Error::OffBoard { square: sq, size: self.size })?;
         let cell = self.cells.get_mut(index as usize).ok_or(Error::OffBoard { square: sq, size: self.size })?;
@@ -133,14 +133,8 @@ impl Grid {
         Ok(())
     }
 
-    /// Puts a stone for `player`, refusing it when it is not their turn.
-    pub fn play_as(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        self.check_turn(player)?;
-        self.play(sq)
-    }
-
     /// Refuses an action by the player who is not to move (or any once the game is over).
-    pub fn check_turn(&self, player: Player) -> Result<(), Error> {
+    fn check_turn(&self, player: Player) -> Result<(), Error> {
         match self.to_move() {
             None => Err(Error::GameOver),
             Some(p) if p != player => Err(Error::NotYourTurn { player }),
@@ -148,11 +142,11 @@ impl Grid {
         }
     }
 
-    /// `points` for the winner, 0 for the loser, 0 each on a draw or while running.
-    pub fn winner_scores(&self, points: u32) -> [u32; 2] {
+    /// The rule's points for the winner, 0 for the loser, 0 each on a draw or while running.
+    pub fn scores(&self) -> [u32; 2] {
         let mut scores = [0, 0];
         if let Some(Outcome::Win(p)) = self.outcome() {
-            scores[p.index()] = points;
+            scores[p.index()] = self.rule.points;
         }
         scores
     }
@@ -191,22 +185,11 @@ impl Grid {
     }
 
     /// The player leaves or concedes: the game ends and the other player wins.
-    pub fn resign(&mut self, how: Resignation) -> Result<(), Error> {
+    fn resign(&mut self, how: Resignation) -> Result<(), Error> {
         if self.ended() {
             return Err(Error::GameOver);
         }
         self.resigned = Some(how);
-        Ok(())
-    }
-
-    /// Takes back the last stone, or a resignation.
-    pub fn undo(&mut self) -> Result<(), Error> {
-        if self.resigned.take().is_some() {
-            return Ok(());
-        }
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.pop().ok_or(Error::NothingToUndo)?;
-        *self = Grid::replay(self.size, self.rule, &moves)?;
         Ok(())
     }
 
@@ -225,6 +208,119 @@ impl Grid {
     }
 }
 
+impl Game for Grid {
+    fn size(&self) -> u8 {
+        self.size
+    }
+    fn to_move(&self) -> Option<Player> {
+        Grid::to_move(self)
+    }
+    fn ended(&self) -> bool {
+        Grid::ended(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Grid::outcome(self)
+    }
+    fn scores(&self) -> [u32; 2] {
+        Grid::scores(self)
+    }
+    fn progression(&self) -> u8 {
+        Grid::progression(self)
+    }
+    fn legal_moves(&self) -> Vec<Square> {
+        Grid::legal_moves(self)
+    }
+    fn piece(&self, sq: Square) -> Option<Player> {
+        self.stone(sq)
+    }
+    fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error> {
+        self.check_turn(player)?;
+        match mv {
+            Move::Place(sq) => self.place(sq),
+            Move::Concede => self.resign(Resignation::Conceded(player)),
+        }
+    }
+    fn drop_player(&mut self, player: Player) -> Result<(), Error> {
+        self.resign(Resignation::Dropped(player))
+    }
+    fn resigned(&self) -> Option<Resignation> {
+        self.resigned
+    }
+    /// Takes back the last stone, or a resignation.
+    fn undo(&mut self) -> Result<(), Error> {
+        if self.resigned.take().is_some() {
+            return Ok(());
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.pop().ok_or(Error::NothingToUndo)?;
+        *self = Grid::replay(self.size, self.rule, &moves)?;
+        Ok(())
+    }
+    fn log(&self) -> Vec<LogItem> {
+        let mut log = vec![LogItem::Event(LogEvent::Start)];
+        for (k, &square) in self.moves.iter().enumerate() {
+            let player = if k % 2 == 0 { Player::First } else { Player::Second };
+            log.push(LogItem::Move { player, square, flipped: Vec::new() });
+        }
+        crate::game::log_ending(&mut log, self.resigned, self);
+        log
+    }
+    fn record(&self) -> String {
+        crate::notation::write_record(self.moves.iter().copied())
+    }
+}
+
+/// [`Game`] for a grid game around a `grid` field: everything is the grid's.
+macro_rules! grid_game {
+    ($t:ty) => {
+        impl $crate::Game for $t {
+            fn size(&self) -> u8 {
+                self.grid.size()
+            }
+            fn to_move(&self) -> Option<$crate::Player> {
+                self.grid.to_move()
+            }
+            fn ended(&self) -> bool {
+                self.grid.ended()
+            }
+            fn outcome(&self) -> Option<$crate::Outcome> {
+                self.grid.outcome()
+            }
+            fn scores(&self) -> [u32; 2] {
+                self.grid.scores()
+            }
+            fn progression(&self) -> u8 {
+                self.grid.progression()
+            }
+            fn legal_moves(&self) -> Vec<$crate::Square> {
+                self.grid.legal_moves()
+            }
+            fn piece(&self, sq: $crate::Square) -> Option<$crate::Player> {
+                self.grid.stone(sq)
+            }
+            fn play_move(&mut self, player: $crate::Player, mv: $crate::Move) -> Result<(), $crate::Error> {
+                self.grid.play_move(player, mv)
+            }
+            fn drop_player(&mut self, player: $crate::Player) -> Result<(), $crate::Error> {
+                self.grid.drop_player(player)
+            }
+            fn resigned(&self) -> Option<$crate::Resignation> {
+                $crate::Game::resigned(&self.grid)
+            }
+            fn undo(&mut self) -> Result<(), $crate::Error> {
+                $crate::Game::undo(&mut self.grid)
+            }
+            fn log(&self) -> Vec<$crate::LogItem> {
+                $crate::Game::log(&self.grid)
+            }
+            fn record(&self) -> String {
+                $crate::Game::record(&self.grid)
+            }
+        }
+    };
+}
+pub(crate) use grid_game;
+
 /// The stored form of a grid game: the moves, replayed and checked when read back.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -239,7 +335,7 @@ pub(crate) struct GridData<O> {
 
 impl<O> GridData<O> {
     pub fn new(options: O, grid: &Grid) -> GridData<O> {
-        let (dropped, conceded) = match grid.resigned() {
+        let (dropped, conceded) = match grid.resigned {
             Some(Resignation::Dropped(p)) => (Some(p), None),
             Some(Resignation::Conceded(p)) => (None, Some(p)),
             None => (None, None),
@@ -263,7 +359,7 @@ impl<O> GridData<O> {
 mod tests {
     use super::*;
 
-    const FIVE: LineRule = LineRule { length: 5, overline_wins: true };
+    const FIVE: LineRule = LineRule { length: 5, overline_wins: true, points: 1 };
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()

@@ -31,11 +31,11 @@ mod tictactoe;
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
 pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
-pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation};
+pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, PlayError, Player, Resignation};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{
-    Action, AnyBoard, Board, Placed, PlayError, PlayerStats, Position, Reversi, ReversiOptions,
-    Turn, Variant, SIZES,
+    Action, AnyBoard, Board, Placed, PlayerStats, Position, Reversi, ReversiOptions, Turn, Variant,
+    SIZES,
 };
 pub use square::Square;

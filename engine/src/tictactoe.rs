@@ -2,23 +2,23 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Grid, GridData, LineRule};
-use crate::{Error, Outcome, Player, Square};
+use crate::grid::{grid_game, Grid, GridData, LineRule};
+use crate::{Error, Outcome, Square};
 
-const RULE: LineRule = LineRule { length: 3, overline_wins: true };
+const RULE: LineRule = LineRule { length: 3, overline_wins: true, points: 100 };
 
 /// Tic-Tac-Toe has no options; the empty object is accepted for symmetry with the others.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TicTacToeOptions {}
 
-/// A game of Tic-Tac-Toe.
+/// A game of Tic-Tac-Toe, played through [`crate::Game`].
 ///
 /// ```
-/// use outflank_engine::{TicTacToe, Outcome, Player};
+/// use outflank_engine::{Game, Move, TicTacToe, Outcome, Player};
 /// let mut g = TicTacToe::new();
 /// for (k, m) in ["a1", "b1", "b2", "c1", "c3"].iter().enumerate() {
-///     g.play(Player::from_index(k % 2).unwrap(), m.parse().unwrap()).unwrap();
+///     g.play_move(Player::from_index(k % 2).unwrap(), Move::Place(m.parse().unwrap())).unwrap();
 /// }
 /// //    a b c
 /// // 1  X O O
@@ -47,28 +47,21 @@ impl TicTacToe {
         &self.grid
     }
 
-    pub(crate) fn grid_mut(&mut self) -> &mut Grid {
-        &mut self.grid
-    }
-
-    /// Plays for `player`, refusing a move out of turn. Nothing changes on error.
-    pub fn play(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        self.grid.play_as(player, sq)
-    }
-
     pub fn outcome(&self) -> Option<Outcome> {
         self.grid.outcome()
     }
 
     /// The winner scores 100 (seed 003).
     pub fn scores(&self) -> [u32; 2] {
-        self.grid.winner_scores(100)
+        self.grid.scores()
     }
 
     pub(crate) fn from_moves(moves: &[Square]) -> Result<TicTacToe, Error> {
         Ok(TicTacToe { grid: Grid::replay(3, RULE, moves)? })
     }
 }
+
+grid_game!(TicTacToe);
 
 impl Serialize for TicTacToe {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -2,7 +2,7 @@
 //! games of every size and variant. proptest runs from a fixed seed; a failure prints the
 //! shrunk game (size, variant and the move choices) to replay it.
 
-use outflank_engine::{Action, Player, Reversi, ReversiOptions, Square, Variant};
+use outflank_engine::{Action, Game, Move, Player, Reversi, ReversiOptions, Square, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -47,7 +47,8 @@ fn compare_game(size: u8, variant: Variant, choices: &[usize]) -> Result<(), Tes
         }
         let (c, r) = legal[choice % legal.len()];
         let passed = reference.play(c, r);
-        game.try_play(Square::new(c as u8, r as u8)).unwrap();
+        game.play_move(Player::from_index(mover as usize).unwrap(), Move::Place(Square::new(c as u8, r as u8)))
+            .unwrap();
         if passed {
             passes += 1;
             prop_assert_eq!(game.turns().last().map(|t| t.action), Some(Action::Pass));
@@ -96,9 +97,9 @@ fn random_games_include_passes() {
         let choices: Vec<usize> = (0..100).map(|i| ((seed * 7919 + i * 104729) % 61) as usize).collect();
         let mut game = Reversi::default();
         let mut i = 0;
-        while game.to_move().is_some() {
+        while let Some(player) = game.to_move() {
             let legal = game.legal_moves();
-            game.try_play(legal[choices[i % choices.len()] % legal.len()]).unwrap();
+            game.play_move(player, Move::Place(legal[choices[i % choices.len()] % legal.len()])).unwrap();
             i += 1;
         }
         if game.turns().iter().any(|t| t.action == Action::Pass) {

@@ -1,10 +1,18 @@
 //! The game as a player and a host use it: errors, passes, concede, undo, statistics,
 //! records and JSON round trips.
 
-use outflank_engine::{Action, Error, Outcome, Player, Reversi, ReversiOptions, Square, Variant};
+use outflank_engine::{
+    Action, Error, Game, Move, Outcome, Player, Reversi, ReversiOptions, Square, Variant,
+};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
+}
+
+/// Plays a disc on `square` for the player to move.
+fn place(game: &mut Reversi, square: Square) -> Result<(), Error> {
+    let player = game.to_move().ok_or(Error::GameOver)?;
+    game.play_move(player, Move::Place(square))
 }
 
 fn game(record: &str) -> Reversi {
@@ -31,20 +39,21 @@ fn every_kind_of_illegal_move_is_refused_and_changes_nothing() {
     ];
     for (text, code) in cases {
         let mut g = start.clone();
-        let err = g.try_play(sq(text)).unwrap_err();
+        let err = place(&mut g, sq(text)).unwrap_err();
         assert_eq!(err.code(), code, "{text}: {err}");
         assert_eq!(g, start, "{text} changed the game");
-        let back = start.clone().play(sq(text)).unwrap_err();
+        let back = start.clone().play(Player::First, Move::Place(sq(text))).unwrap_err();
         assert_eq!(*back.game, start);
     }
     let mut g = start.clone();
-    assert_eq!(g.try_play_as(Player::Second, sq("f5")).unwrap_err().code(), "not-your-turn");
+    let err = g.play_move(Player::Second, Move::Place(sq("f5"))).unwrap_err();
+    assert_eq!(err.code(), "not-your-turn");
     assert_eq!(g, start);
     assert_eq!("zz".parse::<Square>().unwrap_err().code(), "bad-notation");
 
     let mut over = game("c4c3c2c5c6d6e6f6g7");
     let before = over.clone();
-    assert_eq!(over.try_play(sq("a1")).unwrap_err(), Error::GameOver);
+    assert_eq!(place(&mut over, sq("a1")).unwrap_err(), Error::GameOver);
     assert_eq!(over, before);
 }
 
@@ -71,7 +80,7 @@ fn records_round_trip() {
     for size in [6u8, 10] {
         let mut g = Reversi::new(ReversiOptions { size, variant: Variant::Standard }).unwrap();
         while let Some(first) = g.legal_moves().last().copied() {
-            g.try_play(first).unwrap();
+            place(&mut g, first).unwrap();
         }
         let again = Reversi::from_record(g.options(), &g.record()).unwrap();
         assert_eq!(again, g);
@@ -116,15 +125,15 @@ fn concede_only_on_your_turn_while_behind() {
     let mut g = game("f5");
     // Light to move with 1 disc against 4: behind.
     let before = g.clone();
-    assert_eq!(g.concede(Player::First).unwrap_err().code(), "not-your-turn");
+    assert_eq!(g.play_move(Player::First, Move::Concede).unwrap_err().code(), "not-your-turn");
     assert_eq!(g, before);
-    g.concede(Player::Second).unwrap();
+    g.play_move(Player::Second, Move::Concede).unwrap();
     assert!(g.ended());
     assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
-    assert_eq!(g.try_play(sq("f6")).unwrap_err(), Error::GameOver);
+    assert_eq!(place(&mut g, sq("f6")).unwrap_err(), Error::GameOver);
 
     let mut level = Reversi::default();
-    assert_eq!(level.concede(Player::First).unwrap_err().code(), "cannot-concede");
+    assert_eq!(level.play_move(Player::First, Move::Concede).unwrap_err().code(), "cannot-concede");
 }
 
 #[test]
@@ -141,20 +150,20 @@ fn undo_takes_back_the_last_disc_and_its_pass() {
         .collect();
     let mut g = Reversi::default();
     for s in &squares {
-        g.try_play(*s).unwrap();
+        place(&mut g, *s).unwrap();
     }
     assert_eq!(g.turns().last().map(|t| t.action), Some(Action::Pass));
     g.undo().unwrap();
     let mut expected = Reversi::default();
     for s in &squares[..squares.len() - 1] {
-        expected.try_play(*s).unwrap();
+        place(&mut expected, *s).unwrap();
     }
     assert_eq!(g, expected);
 
     let mut fresh = Reversi::default();
     assert_eq!(fresh.undo().unwrap_err().code(), "nothing-to-undo");
     let mut conceded = game("f5");
-    conceded.concede(Player::Second).unwrap();
+    conceded.play_move(Player::Second, Move::Concede).unwrap();
     conceded.undo().unwrap();
     assert_eq!(conceded, game("f5"));
 }
@@ -192,7 +201,7 @@ fn statistics_count_corners_borders_centre_and_turned_over() {
     for t in g.turns() {
         if let Action::Place(s) = t.action {
             turned[t.player.index()] += replay.flips(s).len() as u32;
-            replay.try_play(s).unwrap();
+            place(&mut replay, s).unwrap();
         }
     }
     assert_eq!([dark.turned_over, light.turned_over], turned);
@@ -216,13 +225,13 @@ fn json_round_trips_at_every_step() {
             let back: Reversi = serde_json::from_str(&json).unwrap();
             assert_eq!(&back, &*game, "{json}");
             if let Some(m) = game.legal_moves().first().copied() {
-                game.try_play(m).unwrap();
+                place(game, m).unwrap();
             }
         }
     }
     assert!(g.ended() && std.ended());
     let mut conceded = game("f5");
-    conceded.concede(Player::Second).unwrap();
+    conceded.play_move(Player::Second, Move::Concede).unwrap();
     let json = serde_json::to_value(&conceded).unwrap();
     assert_eq!(json["toMove"], serde_json::Value::Null);
     assert_eq!(serde_json::from_value::<Reversi>(json).unwrap(), conceded);
@@ -271,18 +280,18 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     // In bombs, any square next to a disc is legal, even one that outflanks nothing.
     assert!(g.is_legal(sq("c3")));
     assert_eq!(g.legal_moves().len(), 12);
-    g.try_play(sq("c3")).unwrap();
+    place(&mut g, sq("c3")).unwrap();
     assert_eq!(g.disc(sq("d4")), Some(Player::First));
     assert_eq!(g.scores(), [4, 1]);
     assert_eq!(g.stats()[0].turned_over, 1);
     // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over (seed 000).
     let mut h = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs }).unwrap();
-    h.try_play(sq("e3")).unwrap();
+    place(&mut h, sq("e3")).unwrap();
     assert_eq!(h.stats()[0].turned_over, 2);
     // Play on until someone is wiped out or the board fills: the outcome follows the rule.
     while g.to_move().is_some() {
         let m = *g.legal_moves().last().unwrap();
-        g.try_play(m).unwrap();
+        place(&mut g, m).unwrap();
     }
     let [a, b] = g.scores();
     assert!(a + b == 64 || a == 0 || b == 0, "{a} {b}");
@@ -324,7 +333,7 @@ mod garbage {
             let mut game = Reversi::default();
             for part in outflank_engine::notation::split_record(&record) {
                 if let Ok(sq) = part.parse::<Square>() {
-                    let _ = game.try_play(sq);
+                    let _ = place(&mut game, sq);
                 }
             }
             let mut v = serde_json::to_value(&game).unwrap();

@@ -8,7 +8,7 @@ pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Outcome, Player, Resignation, Square};
+use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
 
 /// The options a game is created with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -69,11 +69,12 @@ pub struct PlayerStats {
 }
 
 /// A game of Reversi: options, the current position, the log of turns, a concession.
+/// Moves are played through [`Game::play_move`], as in every game.
 ///
 /// ```
-/// use outflank_engine::{Reversi, Player, Outcome};
+/// use outflank_engine::{Game, Move, Reversi, Player, Outcome};
 /// let mut game = Reversi::default();
-/// game.try_play("f5".parse().unwrap()).unwrap();
+/// game.play_move(Player::First, Move::Place("f5".parse().unwrap())).unwrap();
 /// assert_eq!(game.scores(), [4, 1]);
 /// assert_eq!(game.to_move(), Some(Player::Second));
 /// // The shortest game: dark wipes out light in nine moves.
@@ -88,14 +89,6 @@ pub struct Reversi {
     turns: Vec<Turn>,
     resigned: Option<Resignation>,
     stats: [PlayerStats; 2],
-}
-
-/// A refused move, handing back the game unchanged (as shakmaty's `PlayError`).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PlayError<G> {
-    pub error: Error,
-    /// Boxed: a game is a few hundred bytes, and errors should be cheap to return.
-    pub game: Box<G>,
 }
 
 impl Default for Reversi {
@@ -123,7 +116,7 @@ impl Reversi {
                 reason: Box::new(reason),
             };
             let sq = text.parse::<Square>().map_err(fail)?;
-            game.try_play(sq).map_err(fail)?;
+            game.place(sq).map_err(fail)?;
         }
         Ok(game)
     }
@@ -177,9 +170,10 @@ impl Reversi {
         self.position.squares(self.position.changes(sq))
     }
 
-    /// Plays a disc for the player to move. On error nothing changes. If the next player
+    /// Plays a disc for the player to move (whose turn it is was checked by
+    /// [`Game::play_move`], or is the record's). On error nothing changes. If the next player
     /// has no legal move, their pass is recorded and the turn comes back.
-    pub fn try_play(&mut self, sq: Square) -> Result<(), Error> {
+    fn place(&mut self, sq: Square) -> Result<(), Error> {
         if self.ended() {
             return Err(Error::GameOver);
         }
@@ -194,23 +188,6 @@ impl Reversi {
             self.position = self.position.passed();
         }
         Ok(())
-    }
-
-    /// Plays a disc for `player`, refusing it when it is the other player's turn.
-    pub fn try_play_as(&mut self, player: Player, sq: Square) -> Result<(), Error> {
-        match self.to_move() {
-            None => Err(Error::GameOver),
-            Some(p) if p != player => Err(Error::NotYourTurn { player }),
-            Some(_) => self.try_play(sq),
-        }
-    }
-
-    /// Plays a disc, consuming the game; an error hands the unchanged game back.
-    pub fn play(mut self, sq: Square) -> Result<Reversi, PlayError<Reversi>> {
-        match self.try_play(sq) {
-            Ok(()) => Ok(self),
-            Err(error) => Err(PlayError { error, game: Box::new(self) }),
-        }
     }
 
     fn record_stats(&mut self, mover: Player, placed: Placed) {
@@ -232,12 +209,8 @@ impl Reversi {
         stats.turned_over += placed.changed.count_ones();
     }
 
-    /// The player to move gives up; only allowed on their turn while they have fewer discs.
-    pub fn concede(&mut self, player: Player) -> Result<(), Error> {
-        let to_move = self.to_move().ok_or(Error::GameOver)?;
-        if to_move != player {
-            return Err(Error::NotYourTurn { player });
-        }
+    /// `player` (whose turn it is) gives up; only allowed while they have fewer discs.
+    fn concede(&mut self, player: Player) -> Result<(), Error> {
         let counts = self.discs();
         if counts[player.index()] >= counts[player.other().index()] {
             return Err(Error::CannotConcede {
@@ -245,42 +218,6 @@ impl Reversi {
             });
         }
         self.resigned = Some(Resignation::Conceded(player));
-        Ok(())
-    }
-
-    /// A player leaves (BGS `dropPlayer`): the game ends and the other player wins; the
-    /// player who left scores 0 (see [`Reversi::scores`]).
-    pub fn drop_player(&mut self, player: Player) -> Result<(), Error> {
-        if self.ended() {
-            return Err(Error::GameOver);
-        }
-        self.resigned = Some(Resignation::Dropped(player));
-        Ok(())
-    }
-
-    /// How the game was resigned, if it was.
-    pub fn resigned(&self) -> Option<Resignation> {
-        self.resigned
-    }
-
-    /// Takes back the last disc played (and the automatic pass after it, if any), or a
-    /// concession or dropped player. The game is rebuilt by replaying the remaining moves.
-    pub fn undo(&mut self) -> Result<(), Error> {
-        if self.resigned.take().is_some() {
-            return Ok(());
-        }
-        let last = self
-            .turns
-            .iter()
-            .rposition(|t| matches!(t.action, Action::Place(_)))
-            .ok_or(Error::NothingToUndo)?;
-        let mut game = Reversi::new(self.options)?;
-        for turn in &self.turns[..last] {
-            if let Action::Place(sq) = turn.action {
-                game.try_play(sq)?;
-            }
-        }
-        *self = game;
         Ok(())
     }
 
@@ -306,7 +243,7 @@ impl Reversi {
     }
 
     /// Every turn with the discs it turned over (toggled, in bombs), replayed from the start.
-    pub fn turns_with_flips(&self) -> Vec<(Turn, Vec<Square>)> {
+    fn turns_with_flips(&self) -> Vec<(Turn, Vec<Square>)> {
         let mut position = match Position::start(self.options.size, self.options.variant) {
             Ok(p) => p,
             Err(_) => return Vec::new(),
@@ -337,13 +274,13 @@ impl Reversi {
     }
 
     /// The scores (what a host such as BGS records), indexed by player: the disc counts,
-    /// except after a player left the game ([`Reversi::drop_player`]): the player who left
+    /// except after a player left the game ([`Game::drop_player`]): the player who left
     /// scores 0 and the one who stayed their disc count, at least 1, so the scores always
     /// agree with the result (the stayer wins). A concession needs no such rule: only a
     /// player who is behind may concede.
     ///
     /// ```
-    /// use outflank_engine::{Reversi, Player, Outcome};
+    /// use outflank_engine::{Game, Reversi, Player, Outcome};
     /// let mut game = Reversi::from_record(Default::default(), "f5d6c3").unwrap();
     /// assert_eq!(game.scores(), [5, 2]);
     /// game.drop_player(Player::First).unwrap(); // dark leaves while ahead
@@ -402,6 +339,89 @@ impl Reversi {
             Action::Place(sq) => Some(sq),
             Action::Pass => None,
         }))
+    }
+}
+
+impl Game for Reversi {
+    fn size(&self) -> u8 {
+        Reversi::size(self)
+    }
+    fn to_move(&self) -> Option<Player> {
+        Reversi::to_move(self)
+    }
+    fn ended(&self) -> bool {
+        Reversi::ended(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Reversi::outcome(self)
+    }
+    fn scores(&self) -> [u32; 2] {
+        Reversi::scores(self)
+    }
+    fn progression(&self) -> u8 {
+        Reversi::progression(self)
+    }
+    fn legal_moves(&self) -> Vec<Square> {
+        Reversi::legal_moves(self)
+    }
+    fn piece(&self, sq: Square) -> Option<Player> {
+        self.disc(sq)
+    }
+    fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error> {
+        match self.to_move() {
+            None => return Err(Error::GameOver),
+            Some(p) if p != player => return Err(Error::NotYourTurn { player }),
+            Some(_) => {}
+        }
+        match mv {
+            Move::Place(sq) => self.place(sq),
+            Move::Concede => self.concede(player),
+        }
+    }
+    /// The player who left scores 0 (see [`Reversi::scores`]).
+    fn drop_player(&mut self, player: Player) -> Result<(), Error> {
+        if self.ended() {
+            return Err(Error::GameOver);
+        }
+        self.resigned = Some(Resignation::Dropped(player));
+        Ok(())
+    }
+    fn resigned(&self) -> Option<Resignation> {
+        self.resigned
+    }
+    /// Takes back the last disc played (and the automatic pass after it, if any), or a
+    /// concession or dropped player. The game is rebuilt by replaying the remaining moves.
+    fn undo(&mut self) -> Result<(), Error> {
+        if self.resigned.take().is_some() {
+            return Ok(());
+        }
+        let last = self
+            .turns
+            .iter()
+            .rposition(|t| matches!(t.action, Action::Place(_)))
+            .ok_or(Error::NothingToUndo)?;
+        let mut game = Reversi::new(self.options)?;
+        for turn in &self.turns[..last] {
+            if let Action::Place(sq) = turn.action {
+                game.place(sq)?;
+            }
+        }
+        *self = game;
+        Ok(())
+    }
+    fn log(&self) -> Vec<LogItem> {
+        let mut log = vec![LogItem::Event(LogEvent::Start)];
+        for (turn, flipped) in self.turns_with_flips() {
+            log.push(match turn.action {
+                Action::Place(square) => LogItem::Move { player: turn.player, square, flipped },
+                Action::Pass => LogItem::Event(LogEvent::Pass { player: turn.player }),
+            });
+        }
+        crate::game::log_ending(&mut log, self.resigned, self);
+        log
+    }
+    fn record(&self) -> String {
+        Reversi::record(self)
     }
 }
 
@@ -476,7 +496,7 @@ impl Reversi {
                 return Err(Error::malformed(format!("turn {} should be a forced pass", k + 1)));
             }
             let sq = text.parse::<Square>().map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
-            game.try_play(sq).map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
+            game.place(sq).map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
         }
         if game.turns.len() != data.turns.len() {
             return Err(Error::malformed("the turns end without the forced pass that follows them"));
@@ -489,7 +509,7 @@ impl Reversi {
                 return Err(Error::malformed("a game cannot be both conceded and dropped"))
             }
             (Some(p), None) => {
-                game.concede(p).map_err(|e| Error::malformed(format!("the concession: {e}")))?
+                game.play_move(p, Move::Concede).map_err(|e| Error::malformed(format!("the concession: {e}")))?
             }
             (None, Some(p)) => {
                 game.drop_player(p).map_err(|e| Error::malformed(format!("the drop: {e}")))?
