@@ -1,30 +1,17 @@
-//! The local hot-seat backend (seed 003's local.ts): the host's side of the viewer
-//! protocol, inside the page. It owns the game and the players' names, answers
-//! `fetchState`, applies `move`, sends `gamelog` / `state:updated`, and sets `player` to
-//! whoever is to move, so two people can share one screen. Plain data, no DOM: every
-//! handler returns the host events to emit, in order, and is tested natively.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! The local hot-seat host (seed 003's local.ts): the host's side of the viewer protocol,
+//! inside the page. It owns the game and the players' names, and changes them only through
+//! one reducer, [`HotSeat::apply`] over named [`Action`]s (a move, the computer's move, undo,
+//! redo, rename, a new game); every accepted action bumps the state id. [`HotSeat::answer`]
+//! answers the viewer's typed events with typed host events: a move with the new state (and
+//! the player to move: two people share one screen) or a refusal with a stable code. Plain
+//! data, no DOM, tested natively.
 
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::emitter::Emitter;
 use crate::model::game_from_record;
-use crate::protocol::{self, clean_name, host, viewer, GameData, PlayerMeta};
-
-/// A host event to emit: (name, payload).
-pub type Out = (&'static str, Value);
-
-/// What handling a viewer event produced.
-#[derive(Debug, Default, PartialEq)]
-pub struct Reply {
-    pub events: Vec<Out>,
-    /// A refused or malformed request, for the console (the game is unchanged).
-    pub warning: Option<String>,
-}
+use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
 
 /// The computer's seat in a game against it: the player it plays, at which level (1-10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -33,21 +20,54 @@ pub struct Opponent {
     pub level: u8,
 }
 
+/// What the hot-seat host can be asked to do.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Action {
+    /// The viewer's move for the player whose seat it is, made on state `on`.
+    Move { mv: Move, on: Option<u64> },
+    /// The computer's move (from its worker).
+    Computer(Square),
+    /// Take back the last move (and the computer's reply to it).
+    Undo,
+    /// Put back what Undo took back.
+    Redo,
+    Rename(Player, String),
+    /// A new game, or a loaded record.
+    Replace(Box<HotSeat>),
+}
+
+/// A refused action: a stable code and why; nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal {
+    /// "stale" (the move was made on an older state), "not-legal", "occupied", ... (the
+    /// engine's error codes), "nothing-to-undo", "nothing-to-redo".
+    pub code: &'static str,
+    pub reason: String,
+}
+
+impl From<Error> for Refusal {
+    fn from(e: Error) -> Refusal {
+        Refusal {
+            code: e.code(),
+            reason: e.to_string(),
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HotSeat {
     data: GameData,
-    /// Set in a game against the computer; its moves come from [`HotSeat::play_computer`].
+    /// Set in a game against the computer; its moves come as [`Action::Computer`].
     computer: Option<Opponent>,
+    /// What Undo took back, the latest last: Redo puts it back.
+    undone: Vec<AnyGame>,
 }
 
 impl Default for HotSeat {
     fn default() -> HotSeat {
         // The default options always make a game.
         let game = AnyGame::new(&GameOptions::default()).unwrap_or_else(|_| unreachable!());
-        HotSeat {
-            data: GameData::new(game),
-            computer: None,
-        }
+        HotSeat::around(GameData::new(game))
     }
 }
 
@@ -66,6 +86,15 @@ struct Saved {
 const SAVE_VERSION: u32 = 2;
 
 impl HotSeat {
+    fn around(mut data: GameData) -> HotSeat {
+        data.state_id = Some(data.state_id.unwrap_or(0));
+        HotSeat {
+            data,
+            computer: None,
+            undone: Vec::new(),
+        }
+    }
+
     /// A new game with `options`, the players named (blank names show the colours), and
     /// optionally the moves of a record already played.
     pub fn new(options: &GameOptions, names: [&str; 2], record: &str) -> Result<HotSeat, Error> {
@@ -76,10 +105,11 @@ impl HotSeat {
                 name: clean_name(n),
             })
             .collect();
-        Ok(HotSeat {
-            data: GameData { game, players },
-            computer: None,
-        })
+        Ok(HotSeat::around(GameData {
+            game,
+            players,
+            state_id: None,
+        }))
     }
 
     /// The same game against the computer (or hot-seat again with `None`).
@@ -101,38 +131,16 @@ impl HotSeat {
             .filter(|c| self.game().to_move() == Some(c.player))
     }
 
-    /// Plays the computer's move (from its worker): the same events as a host's move.
-    pub fn play_computer(&mut self, square: Square) -> Result<Vec<Out>, Error> {
-        let c = self.computer_to_move().ok_or(Error::GameOver)?;
-        let before_end = self.log_end();
-        self.data.game.play_move(c.player, Move::Place(square))?;
-        Ok(self.played(before_end))
-    }
-
-    /// Where new log items will start (the end event is replaced by what follows it).
-    fn log_end(&self) -> usize {
-        self.game().log().len() - usize::from(self.game().ended())
-    }
-
-    /// The events after a move: who plays now, and the new log items.
-    fn played(&self, before_end: usize) -> Vec<Out> {
-        let log = self.game().log();
-        let new_items = &log[before_end.min(log.len())..];
-        vec![
-            self.player_event(),
-            (
-                host::GAMELOG,
-                json!({ "start": before_end, "data": new_items }),
-            ),
-        ]
-    }
-
     pub fn data(&self) -> &GameData {
         &self.data
     }
 
     pub fn game(&self) -> &AnyGame {
         &self.data.game
+    }
+
+    pub fn state_id(&self) -> u64 {
+        self.data.state_id.unwrap_or(0)
     }
 
     /// The viewer's player: the person against the computer, else whoever is to move (the
@@ -154,91 +162,113 @@ impl HotSeat {
         })
     }
 
-    fn player_event(&self) -> Out {
-        (host::PLAYER, json!({ "index": self.seat().index() }))
-    }
-
-    /// What a host sends a freshly mounted viewer.
-    pub fn start_events(&self) -> Vec<Out> {
-        vec![self.player_event(), (host::STATE, self.data.to_value())]
-    }
-
-    /// Handles one viewer event.
-    pub fn handle(&mut self, name: &str, payload: &Value) -> Reply {
-        match name {
-            viewer::FETCH_STATE => Reply {
-                events: vec![(host::STATE, self.data.to_value())],
-                warning: None,
-            },
-            viewer::MOVE => self.on_move(payload),
-            viewer::FETCH_LOG => {
-                let log = self.game().log();
-                let start = payload.get("start").and_then(Value::as_u64).unwrap_or(0) as usize;
-                // `end` is included, as in the engine package's logSlice and BGS's docs.
-                let end = payload
-                    .get("end")
-                    .and_then(Value::as_u64)
-                    .map_or(log.len(), |e| (e as usize).saturating_add(1));
-                let slice: Vec<&LogItem> = log.iter().take(end).skip(start).collect();
-                Reply {
-                    events: vec![(host::GAMELOG, json!({ "start": start, "data": slice }))],
-                    warning: None,
-                }
-            }
-            _ => Reply::default(),
-        }
-    }
-
-    fn on_move(&mut self, payload: &Value) -> Reply {
-        let refused = |this: &HotSeat, why: String| Reply {
-            // The viewer waits for an answer: send the unchanged state back.
-            events: vec![this.player_event(), (host::STATE, this.data.to_value())],
-            warning: Some(format!("move refused: {why}")),
-        };
-        let mv: Move = match protocol::parse_move(payload) {
-            Ok(mv) => mv,
-            Err(e) => return refused(self, e),
-        };
-        let before_end = self.log_end();
-        if let Err(e) = self.data.game.play_move(self.seat(), mv) {
-            return refused(self, e.to_string());
-        }
-        Reply {
-            events: self.played(before_end),
-            warning: None,
-        }
-    }
-
-    /// Takes back the last move (hot-seat only).
-    /// Against the computer, its reply is taken back too: the person is to move again.
-    pub fn undo(&mut self) -> Result<Vec<Out>, Error> {
-        self.data.game.undo()?;
-        // An undo that fails changes nothing: the person's first move stays undone alone.
-        while self.computer_to_move().is_some() && self.data.game.undo().is_ok() {}
-        Ok(self.changed())
-    }
-
     pub fn can_undo(&self) -> bool {
         self.game().clone().undo().is_ok()
     }
 
-    /// Renames a player; a blank name shows the colour again.
-    pub fn rename(&mut self, player: Player, name: &str) -> Vec<Out> {
-        while self.data.players.len() < 2 {
-            self.data.players.push(PlayerMeta::default());
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// The one way the game changes. An accepted action bumps the state id; a refused one
+    /// changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        match action {
+            Action::Move { mv, on } => {
+                if on.is_some_and(|on| on != self.state_id()) {
+                    return Err(Refusal {
+                        code: "stale",
+                        reason: "the game has changed since that position".into(),
+                    });
+                }
+                self.data.game.play_move(self.seat(), mv)?;
+                self.undone.clear();
+            }
+            Action::Computer(square) => {
+                let c = self.computer_to_move().ok_or(Error::GameOver)?;
+                self.data.game.play_move(c.player, Move::Place(square))?;
+                self.undone.clear();
+            }
+            Action::Undo => {
+                let before = self.game().clone();
+                self.data.game.undo().map_err(|_| Refusal {
+                    code: "nothing-to-undo",
+                    reason: "there is no move to take back".into(),
+                })?;
+                // Against the computer its reply goes too: the person is to move again.
+                // An undo that fails changes nothing: the person's first move stays undone.
+                while self.computer_to_move().is_some() && self.data.game.undo().is_ok() {}
+                self.undone.push(before);
+            }
+            Action::Redo => {
+                let game = self.undone.pop().ok_or(Refusal {
+                    code: "nothing-to-redo",
+                    reason: "there is nothing to put back".into(),
+                })?;
+                self.data.game = game;
+            }
+            Action::Rename(player, name) => {
+                while self.data.players.len() < 2 {
+                    self.data.players.push(PlayerMeta::default());
+                }
+                self.data.players[player.index()].name = clean_name(&name);
+            }
+            Action::Replace(other) => {
+                let next = self.state_id();
+                *self = *other;
+                self.undone.clear();
+                self.data.state_id = Some(next);
+            }
         }
-        self.data.players[player.index()].name = clean_name(name);
-        self.changed()
+        self.data.state_id = Some(self.state_id() + 1);
+        Ok(())
     }
 
-    /// Replaces the whole game (new game, loaded record).
-    pub fn replace(&mut self, other: HotSeat) -> Vec<Out> {
-        *self = other;
-        self.changed()
+    /// What the viewer is told after any change, and when it mounts: its player (the seat
+    /// of whoever is to move), then the state.
+    pub fn news(&self) -> Vec<HostEvent> {
+        vec![
+            HostEvent::Player(Some(self.seat())),
+            HostEvent::State(Box::new(self.data.clone())),
+        ]
     }
 
-    fn changed(&self) -> Vec<Out> {
-        vec![self.player_event(), (host::STATE_UPDATED, Value::Null)]
+    /// Answers one viewer event; `Err` when a move was refused (the answer says so too).
+    /// Events that are the page's business (preferences, clicks, log lines) get no answer.
+    pub fn answer(&mut self, event: &ViewerEvent) -> (Vec<HostEvent>, Result<bool, Refusal>) {
+        match event {
+            ViewerEvent::Move { mv, state_id } => {
+                match self.apply(Action::Move {
+                    mv: *mv,
+                    on: *state_id,
+                }) {
+                    Ok(()) => (self.news(), Ok(true)),
+                    Err(r) => (
+                        vec![HostEvent::Refused {
+                            code: r.code.to_string(),
+                            reason: r.reason.clone(),
+                            state_id: Some(self.state_id()),
+                        }],
+                        Err(r),
+                    ),
+                }
+            }
+            ViewerEvent::FetchState => (self.news(), Ok(false)),
+            ViewerEvent::FetchLog { start, end } => {
+                // `end` is included, as in the engine package's logSlice and BGS's docs.
+                let log = self.game().log();
+                let stop = end.map_or(log.len(), |e| e.saturating_add(1).min(log.len()));
+                let items = log.get(*start..stop).map(<[_]>::to_vec).unwrap_or_default();
+                (
+                    vec![HostEvent::Gamelog(LogSlice {
+                        start: Some(*start),
+                        items,
+                    })],
+                    Ok(false),
+                )
+            }
+            _ => (Vec::new(), Ok(false)),
+        }
     }
 
     /// The autosave text.
@@ -262,122 +292,122 @@ impl HotSeat {
             ));
         }
         let data = GameData::from_value(&saved.data)?;
-        HotSeat {
-            data,
-            computer: None,
-        }
-        .with_computer(saved.computer)
-        .map_err(|e| format!("the computer's seat: {e}"))
-    }
-}
-
-/// Puts the backend on `emitter` as the host: it answers the viewer's `move`, `fetchState`
-/// and `fetchLog`. `after(backend, event)` runs once the backend has handled an event (to
-/// autosave, say), before its answers are emitted; warnings go to `warn`. The backend is
-/// never borrowed while events are delivered, so listeners may call back in.
-pub fn attach(
-    emitter: &Emitter,
-    backend: Rc<RefCell<HotSeat>>,
-    after: impl Fn(&HotSeat, &str) + 'static,
-    warn: impl Fn(&str) + 'static,
-) {
-    let after = Rc::new(after);
-    let warn = Rc::new(warn);
-    for name in [viewer::MOVE, viewer::FETCH_STATE, viewer::FETCH_LOG] {
-        let (e, backend, after, warn) = (
-            emitter.clone(),
-            backend.clone(),
-            after.clone(),
-            warn.clone(),
-        );
-        emitter.on(name, move |payload| {
-            let Reply { events, warning } = backend.borrow_mut().handle(name, payload);
-            after(&backend.borrow(), name);
-            if let Some(w) = warning {
-                warn(&w);
-            }
-            for (event, payload) in events {
-                e.emit(event, &payload);
-            }
-        });
+        HotSeat::around(data)
+            .with_computer(saved.computer)
+            .map_err(|e| format!("the computer's seat: {e}"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::HostEvent;
     use outflank_engine::{GameKind, Square};
 
-    fn names(events: &[Out]) -> Vec<&'static str> {
-        events.iter().map(|(n, _)| *n).collect()
+    fn mv(s: &str) -> ViewerEvent {
+        ViewerEvent::Move {
+            mv: Move::Place(s.parse().unwrap()),
+            state_id: None,
+        }
     }
 
-    fn state_of(events: &[Out]) -> GameData {
-        let (_, v) = events.iter().find(|(n, _)| *n == host::STATE).unwrap();
-        GameData::from_value(v).unwrap()
+    fn state_of(events: &[HostEvent]) -> GameData {
+        events
+            .iter()
+            .find_map(|e| match e {
+                HostEvent::State(d) => Some((**d).clone()),
+                _ => None,
+            })
+            .unwrap()
     }
 
     #[test]
-    fn answers_fetch_state_and_applies_moves_for_whoever_is_to_move() {
+    fn a_move_for_whoever_is_to_move_answered_with_the_state_or_a_refusal() {
         let mut h = HotSeat::default();
-        assert_eq!(names(&h.start_events()), ["player", "state"]);
-        let r = h.handle("move", &json!("f5"));
-        assert_eq!(r.warning, None);
-        assert_eq!(names(&r.events), ["player", "gamelog"]);
-        assert_eq!(r.events[0].1, json!({"index": 1}));
-        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[1].1).unwrap() else {
-            panic!()
-        };
-        assert_eq!(slice.start, Some(1));
-        assert_eq!(slice.items.len(), 1);
-        let r = h.handle("fetchState", &Value::Null);
-        assert_eq!(state_of(&r.events).game.record(), "f5");
-        // Light is to move now; "f5" again is refused, the state is resent unchanged.
+        assert!(matches!(
+            h.news().as_slice(),
+            [HostEvent::Player(Some(Player::First)), HostEvent::State(_)]
+        ));
+        let (events, result) = h.answer(&mv("f5"));
+        assert_eq!(result, Ok(true));
+        assert_eq!(events[0], HostEvent::Player(Some(Player::Second)));
+        let state = state_of(&events);
+        assert_eq!(state.game.record(), "f5");
+        assert_eq!(state.state_id, Some(1));
+        // Light is to move; f5 again is refused with a code, and nothing changes.
         let before = h.clone();
-        let r = h.handle("move", &json!("f5"));
-        assert!(r.warning.unwrap().contains("occupied"));
-        assert_eq!(state_of(&r.events).game, before.game().clone());
+        let (events, result) = h.answer(&mv("f5"));
+        assert_eq!(result.unwrap_err().code, "occupied");
+        assert!(matches!(events.as_slice(), [HostEvent::Refused { code, state_id: Some(1), .. }] if code == "occupied"));
         assert_eq!(h, before);
-        assert!(h
-            .handle("move", &json!({"nonsense": true}))
-            .warning
-            .is_some());
+        // A move made on an older state is stale, even if it would be legal now.
+        let (_, result) = h.answer(&ViewerEvent::Move {
+            mv: Move::Place("d6".parse().unwrap()),
+            state_id: Some(0),
+        });
+        assert_eq!(result.unwrap_err().code, "stale");
         assert_eq!(h, before);
-        assert_eq!(h.handle("ready", &Value::Null), Reply::default());
+        assert_eq!(h.answer(&ViewerEvent::Ready), (Vec::new(), Ok(false)));
+        assert_eq!(state_of(&h.answer(&ViewerEvent::FetchState).0).game.record(), "f5");
     }
 
     #[test]
-    fn concede_undo_rename_and_fetch_log() {
+    fn concede_undo_redo_rename_and_fetch_log() {
         let o = GameOptions::default();
         let mut h = HotSeat::new(&o, ["Ann", "Bo"], "f5d6c3").unwrap();
         assert_eq!(h.seat(), Player::Second);
-        let r = h.handle("move", &json!("concede"));
-        assert_eq!(r.warning, None);
+        let (_, result) = h.answer(&ViewerEvent::Move {
+            mv: Move::Concede,
+            state_id: Some(0),
+        });
+        assert_eq!(result, Ok(true));
         assert!(h.game().ended());
         assert_eq!(h.seat(), Player::First, "the last mover once over");
         assert!(h.can_undo());
-        assert_eq!(names(&h.undo().unwrap()), ["player", "state:updated"]);
+        h.apply(Action::Undo).unwrap();
         assert!(!h.game().ended());
-        h.undo().unwrap();
+        h.apply(Action::Undo).unwrap();
         assert_eq!(h.game().record(), "f5d6");
-        let r = h.handle("fetchLog", &json!({"start": 1}));
-        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else {
+        // Redo puts back what undo took, in order; a new move forgets it.
+        assert!(h.can_redo());
+        h.apply(Action::Redo).unwrap();
+        assert_eq!(h.game().record(), "f5d6c3");
+        h.apply(Action::Redo).unwrap();
+        assert!(h.game().ended());
+        assert_eq!(h.apply(Action::Redo).unwrap_err().code, "nothing-to-redo");
+        h.apply(Action::Undo).unwrap();
+        h.apply(Action::Undo).unwrap();
+        assert_eq!(h.answer(&mv("c3")).1, Ok(true));
+        assert!(!h.can_redo());
+        let id = h.state_id();
+        assert_eq!(id, 8, "every accepted action bumped the id");
+        let (events, _) = h.answer(&ViewerEvent::FetchLog {
+            start: 1,
+            end: None,
+        });
+        let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
-        assert_eq!(slice.items.len(), 2);
+        assert_eq!((slice.start, slice.items.len()), (Some(1), 3));
         // `end` included, as the engine package counts it.
-        let r = h.handle("fetchLog", &json!({"start": 0, "end": 1}));
-        let HostEvent::Gamelog(slice) = HostEvent::parse("gamelog", &r.events[0].1).unwrap() else {
+        let (events, _) = h.answer(&ViewerEvent::FetchLog {
+            start: 0,
+            end: Some(1),
+        });
+        let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
         assert_eq!((slice.start, slice.items.len()), (Some(0), 2));
-        h.rename(Player::First, "  Cy  ");
+        h.apply(Action::Rename(Player::First, "  Cy  ".into())).unwrap();
         assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
         assert_eq!(h.data().name(Player::Second).as_deref(), Some("Bo"));
         let mut fresh = HotSeat::default();
         assert!(!fresh.can_undo());
-        assert!(fresh.undo().is_err());
+        assert_eq!(fresh.apply(Action::Undo).unwrap_err().code, "nothing-to-undo");
+        assert_eq!(fresh.state_id(), 0);
+        // A new game keeps counting: the viewer tells it from an older state.
+        h.apply(Action::Replace(Box::new(fresh))).unwrap();
+        assert_eq!(h.state_id(), id + 2);
+        assert_eq!(h.game().record(), "");
     }
 
     #[test]
@@ -394,9 +424,10 @@ mod tests {
             };
             let mut h = HotSeat::new(&o, ["A", ""], record).unwrap();
             let first = h.game().legal_moves()[0].to_string();
-            assert_eq!(h.handle("move", &json!(first)).warning, None);
+            assert_eq!(h.answer(&mv(&first)).1, Ok(true));
             let back = HotSeat::from_json(&h.to_json()).unwrap();
             assert_eq!(back, h);
+            assert_eq!(back.state_id(), 1);
             assert_eq!(
                 back.game().piece(Square::new(0, 0)),
                 h.game().piece(Square::new(0, 0))
@@ -412,87 +443,14 @@ mod tests {
             r#"{"version":1,"data":{}}"#,
             r#"{"version":2,"data":{"game":"reversi"}}"#,
             r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2","b2"]}}"#,
+            r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":[],"stateId":-1}}"#,
         ] {
             assert!(HotSeat::from_json(bad).is_err(), "{bad}");
         }
+        // A save from before state ids starts counting at 0.
+        let old = r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2"]}}"#;
+        assert_eq!(HotSeat::from_json(old).unwrap().state_id(), 0);
         assert!(HotSeat::new(&GameOptions::default(), ["", ""], "f5f5").is_err());
-    }
-
-    /// A stand-in for the viewer, as seed 003's wrapper behaves: it fetches the state on
-    /// `gamelog` and `state:updated`, and keeps the last state and player.
-    struct FakeViewer {
-        seen: Rc<RefCell<Vec<String>>>,
-        state: Rc<RefCell<Option<GameData>>>,
-        player: Rc<RefCell<Option<Player>>>,
-    }
-
-    fn fake_viewer(emitter: &Emitter) -> FakeViewer {
-        let v = FakeViewer {
-            seen: Default::default(),
-            state: Default::default(),
-            player: Default::default(),
-        };
-        for name in host::ALL {
-            let (e, seen, state, player) = (
-                emitter.clone(),
-                v.seen.clone(),
-                v.state.clone(),
-                v.player.clone(),
-            );
-            emitter.on(name, move |payload| {
-                seen.borrow_mut().push(name.to_string());
-                match HostEvent::parse(name, payload).unwrap() {
-                    HostEvent::State(d) => *state.borrow_mut() = Some(*d),
-                    HostEvent::Player(p) => *player.borrow_mut() = p,
-                    HostEvent::Gamelog(_) | HostEvent::StateUpdated => {
-                        e.emit(viewer::FETCH_STATE, &Value::Null);
-                    }
-                    _ => {}
-                }
-            });
-        }
-        v
-    }
-
-    #[test]
-    fn the_protocol_loop_through_an_emitter() {
-        let emitter = Emitter::new();
-        let backend = Rc::new(RefCell::new(HotSeat::default()));
-        let saved = Rc::new(RefCell::new(Vec::new()));
-        let warnings = Rc::new(RefCell::new(Vec::new()));
-        let (s, w) = (saved.clone(), warnings.clone());
-        attach(
-            &emitter,
-            backend.clone(),
-            move |b, name| s.borrow_mut().push(format!("{name}:{}", b.game().record())),
-            move |m| w.borrow_mut().push(m.to_string()),
-        );
-        let v = fake_viewer(&emitter);
-        for (name, payload) in backend.borrow().start_events() {
-            emitter.emit(name, &payload);
-        }
-        assert_eq!(*v.player.borrow(), Some(Player::First));
-        // The viewer plays f5 as Dark: the host answers, the viewer fetches the new state.
-        emitter.emit(viewer::MOVE, &json!("f5"));
-        assert_eq!(
-            *v.seen.borrow(),
-            ["player", "state", "player", "gamelog", "state"]
-        );
-        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "f5");
-        assert_eq!(*v.player.borrow(), Some(Player::Second));
-        assert_eq!(*saved.borrow(), ["move:f5", "fetchState:f5"]);
-        // A refused move: a warning, the unchanged state resent, nothing else.
-        emitter.emit(viewer::MOVE, &json!("a1"));
-        assert_eq!(warnings.borrow().len(), 1);
-        assert!(warnings.borrow()[0].contains("a1"));
-        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "f5");
-        // Host-side changes reach the viewer as state:updated, then a fetch.
-        let events = backend.borrow_mut().undo().unwrap();
-        for (name, payload) in events {
-            emitter.emit(name, &payload);
-        }
-        assert_eq!(v.state.borrow().as_ref().unwrap().game.record(), "");
-        assert_eq!(*v.player.borrow(), Some(Player::First));
     }
 
     #[test]
@@ -504,27 +462,28 @@ mod tests {
         let mut h = HotSeat::default().with_computer(computer).unwrap();
         assert_eq!(h.seat(), Player::First);
         assert_eq!(h.computer_to_move(), None);
-        assert!(h.handle(viewer::MOVE, &json!("f5")).warning.is_none());
+        assert_eq!(h.answer(&mv("f5")).1, Ok(true));
         assert_eq!(h.computer_to_move(), computer);
         // The person cannot play the computer's move.
-        let refused = h.handle(viewer::MOVE, &json!("d6"));
-        assert!(refused.warning.is_some());
+        assert!(h.answer(&mv("d6")).1.is_err());
         assert_eq!(h.seat(), Player::First);
-        let events = h.play_computer("d6".parse().unwrap()).unwrap();
-        assert_eq!(names(&events), ["player", "gamelog"]);
-        assert_eq!(events[0].1, json!({ "index": 0 }));
+        h.apply(Action::Computer("d6".parse().unwrap())).unwrap();
+        assert_eq!(h.news()[0], HostEvent::Player(Some(Player::First)));
         assert_eq!(h.game().log().len(), 3);
         assert!(
-            h.play_computer("c3".parse().unwrap()).is_err(),
+            h.apply(Action::Computer("c3".parse().unwrap())).is_err(),
             "not the computer's turn"
         );
         // Saved and restored with its seat.
         let back = HotSeat::from_json(&h.to_json()).unwrap();
-        assert_eq!(back, h);
-        // Undo takes back the computer's reply with the person's move.
-        h.undo().unwrap();
+        assert_eq!(back.computer(), h.computer());
+        assert_eq!(back.data(), h.data());
+        // Undo takes back the computer's reply with the person's move; redo both.
+        h.apply(Action::Undo).unwrap();
         assert_eq!(h.game().log().len(), 1);
         assert_eq!(h.computer_to_move(), None);
+        h.apply(Action::Redo).unwrap();
+        assert_eq!(h.game().log().len(), 3);
         assert!(HotSeat::default()
             .with_computer(Some(Opponent {
                 player: Player::First,

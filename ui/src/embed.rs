@@ -1,34 +1,39 @@
 //! The viewer embedded in a host platform's page (SPEC "Viewer protocol"): the wasm side of
 //! `window.outflank.launch(selector)`. The classic script `web/embed/outflank-viewer.js`
 //! owns the JavaScript emitter the host talks to (and buffers what arrives before the wasm
-//! has loaded); this mounts a [`Viewer`] on an element, hands the host's events to it, and
-//! passes the viewer's events back as plain JSON values. Nothing here can change a game: the
-//! viewer only asks the host.
+//! is ready); this mounts a [`Viewer`] on an element. It is the one place where events are
+//! names and JSON: host events arrive as (name, payload) and are read into [`HostEvent`]s
+//! for the viewer's inbox; the viewer's [`ViewerEvent`]s leave as (name, payload) for the
+//! host. Payloads cross with serde-wasm-bindgen. Nothing here can change a game: the viewer
+//! only asks the host.
+
+use std::rc::Rc;
 
 use leptos::prelude::*;
+use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::components::Viewer;
-use crate::emitter::Emitter;
-use crate::protocol::{host, viewer};
+use crate::protocol::{host, HostEvent, ViewerEvent};
+use crate::transport::{Inbox, Transport};
 
-/// Viewer -> host events, forwarded to the page's emitter.
-const VIEWER_EVENTS: [&str; 9] = [
-    viewer::READY,
-    viewer::MOVE,
-    viewer::FETCH_STATE,
-    viewer::FETCH_LOG,
-    viewer::ADD_LOG,
-    viewer::REPLACE_LOG,
-    viewer::REPLAY_INFO,
-    viewer::UPDATE_PREFERENCE,
-    viewer::PLAYER_CLICKED,
-];
+/// The viewer's events, to the host's JavaScript listener `to_host(name, payload)`.
+struct ToHost(js_sys::Function);
+
+impl Transport for ToHost {
+    fn send(&self, event: ViewerEvent) {
+        let name = event.name();
+        let payload = to_js(&event.payload());
+        if let Err(e) = self.0.call2(&JsValue::NULL, &JsValue::from_str(name), &payload) {
+            leptos::logging::warn!("outflank: the host's listener for {name} failed: {e:?}");
+        }
+    }
+}
 
 /// A mounted viewer.
 pub struct Embedded {
-    emitter: Emitter,
+    inbox: Inbox,
     unmount: Option<leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>>,
     dark_class: Option<DarkClass>,
 }
@@ -42,23 +47,22 @@ struct DarkClass {
 }
 
 impl DarkClass {
-    fn watch(emitter: &Emitter) -> Option<DarkClass> {
+    fn watch(inbox: &Inbox) -> Option<DarkClass> {
         let html = web_sys::window()?.document()?.document_element()?;
         let is_dark = {
             let html = html.clone();
             move || html.class_list().contains("dark")
         };
-        let theme = |dark: bool| serde_json::json!({ "dark": dark });
         if is_dark() {
-            emitter.emit(host::THEME, &theme(true));
+            inbox.deliver(HostEvent::Theme { dark: true });
         }
         let mut was = is_dark();
-        let emitter = emitter.clone();
+        let inbox = inbox.clone();
         let callback = Closure::<dyn FnMut()>::new(move || {
             let now = is_dark();
             if now != was {
                 was = now;
-                emitter.emit(host::THEME, &theme(now));
+                inbox.deliver(HostEvent::Theme { dark: now });
             }
         });
         let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok()?;
@@ -76,25 +80,15 @@ impl DarkClass {
 impl Embedded {
     /// Mounts a viewer in `element`; `to_host(name, payload)` receives the viewer's events.
     pub fn mount(element: web_sys::HtmlElement, to_host: js_sys::Function) -> Embedded {
-        let emitter = Emitter::new();
-        for name in VIEWER_EVENTS {
-            let to_host = to_host.clone();
-            emitter.on(name, move |payload| {
-                let js = to_js(payload);
-                if let Err(e) = to_host.call2(&JsValue::NULL, &JsValue::from_str(name), &js) {
-                    leptos::logging::warn!(
-                        "outflank: the host's listener for {name} failed: {e:?}"
-                    );
-                }
-            });
-        }
-        let view_emitter = emitter.clone();
+        let inbox = Inbox::new();
+        let transport: Rc<dyn Transport> = Rc::new(ToHost(to_host));
+        let view_inbox = inbox.clone();
         let unmount = leptos::mount::mount_to(element, move || {
-            view! { <Viewer emitter=view_emitter.clone() /> }.into_any()
+            view! { <Viewer transport=transport.clone() inbox=view_inbox.clone() /> }.into_any()
         });
-        let dark_class = DarkClass::watch(&emitter);
+        let dark_class = DarkClass::watch(&inbox);
         Embedded {
-            emitter,
+            inbox,
             unmount: Some(unmount),
             dark_class,
         }
@@ -106,10 +100,9 @@ impl Embedded {
             leptos::logging::warn!("outflank: ignored an unknown host event {name:?}");
             return;
         }
-        match from_js(&payload) {
-            Ok(value) => {
-                self.emitter.emit(name, &value);
-            }
+        let event = from_js(&payload).and_then(|value| HostEvent::parse(name, &value));
+        match event {
+            Ok(event) => self.inbox.deliver(event),
             Err(e) => leptos::logging::warn!("outflank: ignored host event {name}: {e}"),
         }
     }
@@ -120,28 +113,22 @@ impl Embedded {
             dark.observer.disconnect();
         }
         self.unmount.take();
-        for name in host::ALL {
-            self.emitter.remove_all(name);
-        }
+        self.inbox.disconnect();
     }
 }
 
-/// A JSON value as a plain JavaScript value.
+/// A JSON value as a plain JavaScript value (objects as objects, not Maps).
 fn to_js(value: &Value) -> JsValue {
-    serde_json::to_string(value)
-        .ok()
-        .and_then(|text| js_sys::JSON::parse(&text).ok())
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::UNDEFINED)
 }
 
-/// What JSON makes of a JavaScript value (`undefined` is `null`).
+/// What JSON makes of a JavaScript value (`undefined` is `null`; a BigInt, a function or a
+/// cycle is an error).
 fn from_js(value: &JsValue) -> Result<Value, String> {
-    if value.is_undefined() {
+    if value.is_undefined() || value.is_null() {
         return Ok(Value::Null);
     }
-    let text = js_sys::JSON::stringify(value).map_err(|_| "not JSON-safe".to_string())?;
-    match text.as_string() {
-        None => Ok(Value::Null),
-        Some(text) => serde_json::from_str(&text).map_err(|e| e.to_string()),
-    }
+    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| format!("not JSON-safe: {e}"))
 }

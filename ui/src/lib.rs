@@ -16,10 +16,13 @@ pub mod anim;
 pub mod backend;
 pub mod components;
 pub mod embed;
-pub mod emitter;
+pub mod hints;
+pub mod host;
 pub mod model;
 pub mod protocol;
 pub mod replay;
+pub mod transport;
+pub mod viewer_state;
 pub mod storage;
 
 /// Mounts the hot-seat page on `<body>`.

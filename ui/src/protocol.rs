@@ -60,11 +60,15 @@ pub struct PlayerMeta {
 }
 
 /// The game data (BGS `GameData`): the engine's JSON form of an [`AnyGame`], plus an
-/// optional `players` array of `{name}` that hosts store beside it.
+/// optional `players` array of `{name}` that hosts store beside it, and the state id.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameData {
     pub game: AnyGame,
     pub players: Vec<PlayerMeta>,
+    /// Bumped by the host on every action it accepts (`stateId`), so the viewer tells an
+    /// older state from a newer one (a rollback included) without guessing. A platform's
+    /// data may carry none.
+    pub state_id: Option<u64>,
 }
 
 impl GameData {
@@ -72,6 +76,7 @@ impl GameData {
         GameData {
             game,
             players: Vec::new(),
+            state_id: None,
         }
     }
 
@@ -83,11 +88,16 @@ impl GameData {
 
     pub fn to_value(&self) -> Value {
         let mut value = serde_json::to_value(&self.game).unwrap_or(Value::Null);
-        if let (Value::Object(map), false) = (&mut value, self.players.is_empty()) {
-            map.insert(
-                "players".into(),
-                serde_json::to_value(&self.players).unwrap_or(Value::Null),
-            );
+        if let Value::Object(map) = &mut value {
+            if !self.players.is_empty() {
+                map.insert(
+                    "players".into(),
+                    serde_json::to_value(&self.players).unwrap_or(Value::Null),
+                );
+            }
+            if let Some(id) = self.state_id {
+                map.insert(STATE_ID.into(), id.into());
+            }
         }
         value
     }
@@ -115,9 +125,16 @@ impl GameData {
                 Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p.clone())
                     .map_err(|e| format!("players: {e}"))?,
             };
-            return Ok(GameData { game, players });
+            let state_id = read_state_id(map)?;
+            return Ok(GameData {
+                game,
+                players,
+                state_id,
+            });
         }
         let mut map: Map<String, Value> = map.clone();
+        let state_id = read_state_id(&map)?;
+        map.remove(STATE_ID);
         let players = match map.remove("players") {
             None | Some(Value::Null) => Vec::new(),
             Some(p) => {
@@ -126,7 +143,24 @@ impl GameData {
         };
         let game: AnyGame =
             serde_json::from_value(Value::Object(map)).map_err(|e| format!("the game: {e}"))?;
-        Ok(GameData { game, players })
+        Ok(GameData {
+            game,
+            players,
+            state_id,
+        })
+    }
+}
+
+/// The state id's key in a state's JSON.
+const STATE_ID: &str = "stateId";
+
+fn read_state_id(map: &Map<String, Value>) -> Result<Option<u64>, String> {
+    match map.get(STATE_ID) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| format!("stateId {v} is not a whole number")),
     }
 }
 
@@ -263,6 +297,13 @@ pub enum HostEvent {
     Theme {
         dark: bool,
     },
+    /// The host refused the viewer's move (the local hot-seat host says so; a platform only
+    /// sends its state again): a stable `code`, why, and the host's state id now.
+    Refused {
+        code: String,
+        reason: String,
+        state_id: Option<u64>,
+    },
 }
 
 impl HostEvent {
@@ -357,7 +398,12 @@ fn parse_log(payload: &Value) -> Result<LogSlice, String> {
 #[derive(Clone, PartialEq, Debug)]
 pub enum ViewerEvent {
     Ready,
-    Move(Move),
+    /// A move, made on the state with `state_id` (the host refuses it if it has moved on;
+    /// at the JavaScript edge only the move itself crosses, as the engine API takes it).
+    Move {
+        mv: Move,
+        state_id: Option<u64>,
+    },
     FetchState,
     FetchLog {
         start: usize,
@@ -384,7 +430,7 @@ impl ViewerEvent {
     pub fn name(&self) -> &'static str {
         match self {
             ViewerEvent::Ready => viewer::READY,
-            ViewerEvent::Move(_) => viewer::MOVE,
+            ViewerEvent::Move { .. } => viewer::MOVE,
             ViewerEvent::FetchState => viewer::FETCH_STATE,
             ViewerEvent::FetchLog { .. } => viewer::FETCH_LOG,
             ViewerEvent::AddLog(_) => viewer::ADD_LOG,
@@ -398,7 +444,7 @@ impl ViewerEvent {
     pub fn payload(&self) -> Value {
         match self {
             ViewerEvent::Ready | ViewerEvent::FetchState => Value::Null,
-            ViewerEvent::Move(m) => serde_json::to_value(m).unwrap_or(Value::Null),
+            ViewerEvent::Move { mv, .. } => serde_json::to_value(mv).unwrap_or(Value::Null),
             ViewerEvent::FetchLog { start, end } => match end {
                 Some(end) => json!({ "start": start, "end": end }),
                 None => json!({ "start": start }),
@@ -468,6 +514,7 @@ mod tests {
         assert_eq!(GameData::from_value(&engine).unwrap(), bare);
 
         let named = GameData {
+            state_id: Some(7),
             game,
             players: vec![
                 PlayerMeta {
@@ -613,13 +660,20 @@ mod tests {
 
     #[test]
     fn viewer_events_are_json() {
-        let m = ViewerEvent::Move(Move::Place("f5".parse().unwrap()));
+        let m = ViewerEvent::Move {
+            mv: Move::Place("f5".parse().unwrap()),
+            state_id: Some(3),
+        };
         assert_eq!((m.name(), m.payload()), ("move", json!("f5")));
         assert_eq!(
             parse_move(&m.payload()),
             Ok(Move::Place("f5".parse().unwrap()))
         );
-        assert_eq!(ViewerEvent::Move(Move::Concede).payload(), json!("concede"));
+        let concede = ViewerEvent::Move {
+            mv: Move::Concede,
+            state_id: None,
+        };
+        assert_eq!(concede.payload(), json!("concede"));
         assert!(parse_move(&json!({"x": "a"})).is_err());
         let p = ViewerEvent::UpdatePreference {
             name: "skin".into(),

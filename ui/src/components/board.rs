@@ -6,10 +6,10 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use super::hints::{exact_label, Hints};
+use crate::hints::{exact_label, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
-use super::viewer::Ctx;
+use super::ctx::Ctx;
 use crate::model;
 
 #[component]

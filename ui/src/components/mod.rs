@@ -1,9 +1,10 @@
-//! The views. The viewer's components read its [`viewer::Ctx`]; none holds game logic
+//! The views. The viewer's components read its [`ctx::Ctx`]; none holds game logic
 //! (that is in [`crate::model`], [`crate::anim`] and the engine).
 
 pub mod app;
 pub mod board;
-pub mod hints;
+pub mod ctx;
+pub mod dialogs;
 pub mod panels;
 pub mod side;
 pub mod viewer;

@@ -4,9 +4,8 @@
 use leptos::prelude::*;
 use outflank_engine::Player;
 
-use super::viewer::Ctx;
+use super::ctx::Ctx;
 use crate::model::{self, Panel};
-use crate::protocol::ViewerEvent;
 
 #[component]
 pub fn PlayerPanel(player: Player) -> impl IntoView {
@@ -43,10 +42,7 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
             .with(|a| a.get(i).cloned())
             .filter(|src| !src.trim().is_empty())
     };
-    let clicked = move |_| {
-        let name = get(|p| p.name.clone());
-        ctx.emit(ViewerEvent::PlayerClicked { index: i, name });
-    };
+    let clicked = move |_| ctx.player_clicked(player);
     view! {
         <div class=class data-testid=format!("player-{i}") aria-current=move || active().then_some("true")>
             <span class="chip" data-owner=if i == 0 { "first" } else { "second" } aria-hidden="true"></span>

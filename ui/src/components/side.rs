@@ -6,7 +6,7 @@ use outflank_engine::{Game, Player};
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use super::viewer::Ctx;
+use super::ctx::Ctx;
 use crate::model;
 use crate::protocol::{Skin, Speed, ThemePref};
 

@@ -1,0 +1,125 @@
+//! Hints: the host asks its own worker (the computer opponent's stays free) for the best
+//! move, or for the exact final score of every move near the end of a Reversi game, and the
+//! board shows the answer ([`crate::hints`]) until the game changes.
+
+use leptos::prelude::*;
+use outflank_engine::{AnyGame, Game, Variant};
+
+use super::Host;
+use crate::ai::{self, Request, Response};
+use crate::ai_worker::AiWorker;
+use crate::hints::{exact_label, HintView};
+
+/// The hint controls' handles (all `Copy`).
+#[derive(Clone, Copy)]
+pub struct HintsHost {
+    /// What the board shows.
+    pub view: RwSignal<HintView>,
+    /// The hint's words, for the page's header.
+    pub text: RwSignal<Option<String>>,
+    /// A hint may be asked for now: the person's turn, nothing under way.
+    pub can_hint: Memo<bool>,
+    /// The exact scores may be asked for now (standard Reversi, few empty squares).
+    pub can_exact: Memo<bool>,
+    ai: StoredValue<AiWorker, LocalStorage>,
+    busy: RwSignal<bool>,
+}
+
+impl HintsHost {
+    pub fn new(host: Host) -> HintsHost {
+        let view = RwSignal::new(HintView::default());
+        let ai = StoredValue::new_local(AiWorker::new());
+        let busy = RwSignal::new(false);
+        let text = RwSignal::new(None::<String>);
+        // A change of the game makes any hint stale.
+        Effect::new(move |_| {
+            host.version.track();
+            ai.with_value(AiWorker::cancel);
+            busy.set(false);
+            view.set(HintView::default());
+            text.set(None);
+        });
+        let can_hint = Memo::new(move |_| {
+            host.version.track();
+            let mine = host.with(|h| h.computer_to_move().is_none() && !h.game().ended());
+            mine && !host.thinking.get() && !busy.get()
+        });
+        let can_exact = Memo::new(move |_| {
+            host.version.track();
+            can_hint.get()
+                && host.with(|h| match h.game() {
+                    AnyGame::Reversi(r) => {
+                        r.options().variant == Variant::Standard
+                            && r.position().board().empty().count_ones() <= ai::EXACT_FROM
+                    }
+                    _ => false,
+                })
+        });
+        HintsHost {
+            view,
+            text,
+            can_hint,
+            can_exact,
+            ai,
+            busy,
+        }
+    }
+
+    /// Asks for the best move, or (`exact`) every move's exact final score.
+    pub fn ask(self, host: Host, exact: bool) {
+        let game = host.with(|h| h.game().clone());
+        let HintsHost { view, text, busy, .. } = self;
+        busy.set(true);
+        text.set(Some(
+            if exact {
+                "Solving the endgame…"
+            } else {
+                "Looking for the best move…"
+            }
+            .to_string(),
+        ));
+        self.ai.get_value().ask(
+            move |id| {
+                if exact {
+                    Request::Exact { id, game }
+                } else {
+                    Request::Hint { id, game }
+                }
+            },
+            move |answer| {
+                busy.set(false);
+                match answer {
+                    Response::Move {
+                        square,
+                        score,
+                        exact,
+                        ..
+                    } => {
+                        let how = if exact {
+                            format!("exactly {}", exact_label(score / 100))
+                        } else {
+                            format!("about {:+.1} discs", f64::from(score) / 100.0)
+                        };
+                        text.set(Some(format!("Best move: {square} ({how})")));
+                        view.set(HintView {
+                            best: Some(square),
+                            exact: Vec::new(),
+                        });
+                    }
+                    Response::Exact { scores, .. } => {
+                        let list: Vec<String> = scores
+                            .iter()
+                            .map(|(sq, v)| format!("{sq} {}", exact_label(*v)))
+                            .collect();
+                        text.set(Some(format!("Exact final scores: {}", list.join(", "))));
+                        view.set(HintView {
+                            best: scores.first().map(|(sq, _)| *sq),
+                            exact: scores,
+                        });
+                    }
+                    Response::Error { message, .. } => text.set(Some(format!("No hint: {message}"))),
+                }
+            },
+        );
+    }
+}

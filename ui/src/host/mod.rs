@@ -1,0 +1,147 @@
+//! The hot-seat page's host: the game's owner inside the page, around the viewer. It keeps
+//! the [`HotSeat`] reducer, answers the viewer by direct calls (it is the viewer's
+//! [`Transport`]; no event names, no JSON), tells the viewer through its [`Inbox`], saves the
+//! game after every change (one effect), and runs the computer opponent ([`opponent`]) and
+//! the hints ([`hints`]). The New game form's settings are [`setup`].
+//!
+//! A click's path: `Cell` -> `Ctx::play` -> `ViewerState::play` (legal? the viewer's turn?)
+//! -> `Transport::send(ViewerEvent::Move)` -> `Host::send` -> `HotSeat::answer` ->
+//! `HotSeat::apply(Action::Move)` (the engine) -> `Inbox::deliver(HostEvent::State)` ->
+//! `ViewerState::on_host_event` -> the animation.
+
+pub mod hints;
+pub mod opponent;
+pub mod setup;
+
+use leptos::prelude::*;
+use outflank_engine::Player;
+
+use crate::ai_worker::AiWorker;
+use crate::backend::{Action, HotSeat, Refusal};
+use crate::protocol::{HostEvent, Preferences, ViewerEvent};
+use crate::storage;
+use crate::transport::{Inbox, Transport};
+
+/// The host's handles (all `Copy`).
+#[derive(Clone, Copy)]
+pub struct Host {
+    backend: StoredValue<HotSeat>,
+    inbox: StoredValue<Inbox, LocalStorage>,
+    /// Bumped whenever the game changes: the page's controls and the autosave follow it.
+    pub version: RwSignal<u64>,
+    /// The computer opponent's worker, and whether it is thinking now.
+    ai: StoredValue<AiWorker, LocalStorage>,
+    pub thinking: RwSignal<bool>,
+    /// A message for the person (a corrupt save, the computer's failure).
+    pub notice: RwSignal<Option<String>>,
+    /// The player whose name is being edited (a click on their panel), and the name.
+    pub rename: RwSignal<Option<(Player, String)>>,
+    prefs: StoredValue<Preferences>,
+}
+
+impl Host {
+    pub fn new(game: HotSeat, prefs: Preferences, notice: Option<String>) -> Host {
+        let host = Host {
+            backend: StoredValue::new(game),
+            inbox: StoredValue::new_local(Inbox::new()),
+            version: RwSignal::new(0),
+            ai: StoredValue::new_local(AiWorker::new()),
+            thinking: RwSignal::new(false),
+            notice: RwSignal::new(notice),
+            rename: RwSignal::new(None),
+            prefs: StoredValue::new(prefs),
+        };
+        // The one place the game is saved: after every change.
+        Effect::new(move |_| {
+            host.version.track();
+            host.with(storage::save_game);
+        });
+        host
+    }
+
+    /// Where the viewer takes the host's events.
+    pub fn inbox(&self) -> Inbox {
+        self.inbox.get_value()
+    }
+
+    pub fn prefs(&self) -> Preferences {
+        self.prefs.get_value()
+    }
+
+    pub fn with<T>(&self, f: impl FnOnce(&HotSeat) -> T) -> T {
+        self.backend.with_value(f)
+    }
+
+    /// What the page does to the game (undo, a new game, ...): applied, then the viewer is
+    /// told. A refusal changes nothing.
+    pub fn apply(&self, action: Action) -> Result<(), Refusal> {
+        let result = self
+            .backend
+            .try_update_value(|b| b.apply(action))
+            .unwrap_or(Err(Refusal {
+                code: "gone",
+                reason: "the page is closing".into(),
+            }));
+        if result.is_ok() {
+            self.changed();
+            self.tell(self.with(HotSeat::news));
+        }
+        result
+    }
+
+    fn changed(&self) {
+        self.version.update(|v| *v += 1);
+    }
+
+    fn tell(&self, events: Vec<HostEvent>) {
+        let inbox = self.inbox();
+        for event in events {
+            inbox.deliver(event);
+        }
+    }
+
+    /// What a freshly mounted viewer is told.
+    pub fn start(&self, dark: bool) {
+        self.tell(vec![
+            HostEvent::Preferences(serde_json::to_value(self.prefs()).unwrap_or_default()),
+            HostEvent::Theme { dark },
+        ]);
+        self.tell(self.with(HotSeat::news));
+    }
+}
+
+impl Transport for Host {
+    fn send(&self, event: ViewerEvent) {
+        match event {
+            ViewerEvent::UpdatePreference { name, value } => self.prefs.update_value(|p| {
+                if p.set(&name, &value).is_ok() {
+                    storage::save_prefs(p);
+                }
+            }),
+            ViewerEvent::PlayerClicked { index, .. } => {
+                if let Some(player) = Player::from_index(index) {
+                    let name = self.with(|h| h.data().name(player).unwrap_or_default());
+                    self.rename.set(Some((player, name)));
+                }
+            }
+            event => {
+                let Some((events, result)) = self.backend.try_update_value(|b| b.answer(&event))
+                else {
+                    return;
+                };
+                match result {
+                    Ok(true) => {
+                        self.changed();
+                        // The person's move is in: the computer's turn, perhaps (after the
+                        // viewer has the new state).
+                        let host = *self;
+                        request_animation_frame(move || host.think());
+                    }
+                    Ok(false) => {}
+                    Err(r) => leptos::logging::warn!("outflank: move refused ({}): {}", r.code, r.reason),
+                }
+                self.tell(events);
+            }
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! The viewer's state and its reducer: what the viewer knows (the game, its player, the
+//! history position, a move under way, preferences, the host's theme and pictures) and how
+//! each host event and each user action changes it. Plain data, no signals and no DOM: the
+//! components hold a [`ViewerState`], call one method per event, mirror the fields into their
+//! signals and carry out the [`Effects`] it returns (send events, animate, announce).
+//! Tested natively for every protocol event.
+
+use outflank_engine::{AnyGame, Game, Move, Player, Square};
+use serde_json::Value;
+
+use crate::model;
+use crate::protocol::{GameData, HostEvent, LogSlice, Preferences, ViewerEvent};
+use crate::replay;
+
+/// What the viewer knows.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct ViewerState {
+    /// The latest state from the host.
+    pub data: Option<GameData>,
+    /// The viewer's player; `None` for a spectator.
+    pub player: Option<Player>,
+    /// The history position shown (pieces placed); `None` is the live game.
+    pub view: Option<usize>,
+    /// A move was sent on the state with this id and its answer has not arrived yet.
+    pub pending: Option<Pending>,
+    pub prefs: Preferences,
+    pub host_dark: bool,
+    /// The players' pictures from the host (`avatars`), by player index.
+    pub avatars: Vec<String>,
+    /// Two people share the screen: the host is the page's own, whose undo goes back.
+    pub hot_seat: bool,
+}
+
+/// A move sent and not answered yet.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Pending {
+    /// The state id the move was sent on (`None` when the host's states carry no id).
+    pub on: Option<u64>,
+}
+
+/// What the view does after a step of the reducer.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Effects {
+    /// Events for the host, in order.
+    pub send: Vec<ViewerEvent>,
+    /// Animate the move from this game to the one now shown.
+    pub animate_from: Option<AnyGame>,
+    /// Stop any animation (another game, a history step).
+    pub stop_animation: bool,
+    /// A line for screen readers (and the host's log).
+    pub announce: Option<String>,
+    /// The first state arrived: send `ready` once it is in the DOM (from a macrotask).
+    pub ready: bool,
+    /// Another game is shown: the keyboard cursor goes back to the middle.
+    pub reset_cursor: bool,
+    /// Why a user's action did nothing, shown for a moment.
+    pub refusal: Option<String>,
+    /// What was wrong with a host event, for the console.
+    pub warning: Option<String>,
+    /// A move is now waiting for the host: give up after a while ([`ViewerState::no_answer`]).
+    pub wait_for_answer: bool,
+}
+
+impl Effects {
+    fn send(event: ViewerEvent) -> Effects {
+        Effects {
+            send: vec![event],
+            ..Effects::default()
+        }
+    }
+
+    fn refuse(why: impl Into<String>) -> Effects {
+        Effects {
+            refusal: Some(why.into()),
+            ..Effects::default()
+        }
+    }
+
+    fn warn(why: impl Into<String>) -> Effects {
+        Effects {
+            warning: Some(why.into()),
+            ..Effects::default()
+        }
+    }
+}
+
+impl ViewerState {
+    pub fn new(hot_seat: bool) -> ViewerState {
+        ViewerState {
+            hot_seat,
+            ..ViewerState::default()
+        }
+    }
+
+    pub fn historical(&self) -> bool {
+        self.view.is_some()
+    }
+
+    /// Pieces placed in the live game.
+    pub fn total(&self) -> usize {
+        self.data.as_ref().map_or(0, |d| model::move_count(&d.game))
+    }
+
+    /// (the history position shown, the last position).
+    pub fn position(&self) -> (usize, usize) {
+        let total = self.total();
+        (self.view.unwrap_or(total), total)
+    }
+
+    /// Whether the viewer's own player is to move on the live position.
+    pub fn my_turn(&self) -> bool {
+        self.player.is_some()
+            && !self.historical()
+            && self.data.as_ref().and_then(|d| d.game.to_move()) == self.player
+    }
+
+    /// One host event.
+    pub fn on_host_event(&mut self, event: HostEvent) -> Effects {
+        match event {
+            HostEvent::State(data) => self.on_state(*data),
+            HostEvent::StateUpdated => Effects::send(ViewerEvent::FetchState),
+            HostEvent::Gamelog(slice) => self.on_gamelog(slice),
+            HostEvent::Player(p) => {
+                self.player = p;
+                Effects::default()
+            }
+            HostEvent::Preferences(value) => match self.prefs.merge(&value) {
+                Ok(()) => Effects::default(),
+                Err(e) => Effects::warn(format!("preferences: {e}")),
+            },
+            HostEvent::Avatars(urls) => {
+                self.avatars = urls;
+                Effects::default()
+            }
+            HostEvent::ReplayStart => self.goto(0),
+            HostEvent::ReplayTo(index) => {
+                let Some(d) = &self.data else {
+                    return Effects::default();
+                };
+                let index = index.min(replay::last_index(&d.game));
+                let ply = replay::ply_at(&d.game, index);
+                self.show(ply, Some(index))
+            }
+            HostEvent::ReplayEnd => self.goto(usize::MAX),
+            HostEvent::Theme { dark } => {
+                self.host_dark = dark;
+                Effects::default()
+            }
+            HostEvent::Refused { code, reason, state_id } => self.on_refused(code, reason, state_id),
+        }
+    }
+
+    /// A new state from the host.
+    fn on_state(&mut self, new: GameData) -> Effects {
+        // Staleness first: a state older than the one shown changes nothing, not even the
+        // move under way (its answer is still to come).
+        if let Some(old) = &self.data {
+            if is_stale(old, &new, self.hot_seat) {
+                return Effects::warn("ignored a state older than the one shown");
+            }
+        }
+        self.pending = None;
+        let old = self.data.take();
+        if old.as_ref() == Some(&new) {
+            self.data = old;
+            return Effects::default();
+        }
+        let mut fx = Effects::default();
+        let known = old.as_ref().and_then(|o| model::extends(&o.game, &new.game));
+        if known.is_some() && self.view.is_none() {
+            fx.animate_from = old.as_ref().map(|o| o.game.clone());
+        } else {
+            fx.stop_animation = true;
+        }
+        if known.is_none() {
+            // Another game (new, undone, loaded, rolled back): leave any history position.
+            self.view = None;
+            fx.reset_cursor = true;
+        }
+        fx.announce = known.and_then(|k| model::announce(&new, k));
+        if let Some(line) = &fx.announce {
+            fx.send.push(ViewerEvent::AddLog(vec![line.clone()]));
+        }
+        fx.ready = old.is_none();
+        self.data = Some(new);
+        fx
+    }
+
+    /// New log items: played on the game shown when they follow on from it (no round trip),
+    /// otherwise the viewer asks for the whole state.
+    fn on_gamelog(&mut self, slice: LogSlice) -> Effects {
+        let applied = self.data.as_ref().and_then(|d| {
+            let game = replay::apply_log(&d.game, slice.start?, &slice.items)?;
+            Some(GameData {
+                game,
+                players: d.players.clone(),
+                // The log came after the state with this id: one accepted action or more.
+                state_id: None,
+            })
+        });
+        match applied {
+            Some(new) => self.on_state(new),
+            None => Effects::send(ViewerEvent::FetchState),
+        }
+    }
+
+    /// The host refused the move under way.
+    fn on_refused(&mut self, code: String, reason: String, state_id: Option<u64>) -> Effects {
+        let current = self.data.as_ref().and_then(|d| d.state_id);
+        if self.pending.is_none() {
+            return Effects::warn(format!("a refusal ({code}) with no move under way"));
+        }
+        self.pending = None;
+        let mut fx = Effects::refuse(format!("The move was refused: {reason}"));
+        // The host moved on meanwhile: show what it has now.
+        if state_id.is_some() && state_id != current {
+            fx.send.push(ViewerEvent::FetchState);
+        }
+        fx
+    }
+
+    /// A click (or Enter) on `square`: a move if it is legal for the viewer's player on the
+    /// live position and nothing is under way; otherwise why not. `animating`: a move is
+    /// still being shown.
+    pub fn play(&mut self, square: Square, animating: bool) -> Effects {
+        if self.historical() {
+            return Effects::refuse(
+                "Historical view: go to the current position (End) to play.",
+            );
+        }
+        if animating || self.pending.is_some() {
+            return Effects::refuse("Wait: the last move is still being shown.");
+        }
+        let Some(player) = self.player else {
+            return Effects::refuse("You are watching: spectators cannot play.");
+        };
+        let Some(d) = &self.data else {
+            return Effects::default();
+        };
+        match d.game.to_move() {
+            None => return Effects::refuse("The game is over."),
+            Some(p) if p != player => return Effects::refuse("It is not your turn."),
+            Some(_) => {}
+        }
+        if !d.game.legal_moves().contains(&square) {
+            return if d.game.piece(square).is_none() {
+                Effects::refuse(format!("{square} is not a legal move."))
+            } else {
+                Effects::default()
+            };
+        }
+        self.send_move(Move::Place(square))
+    }
+
+    /// Concede, on the viewer's own turn while behind (Reversi) and nothing under way.
+    pub fn concede(&mut self, animating: bool) -> Effects {
+        let ok = self.my_turn()
+            && !animating
+            && self.pending.is_none()
+            && self.player.zip(self.data.as_ref()).is_some_and(|(p, d)| model::can_concede(&d.game, p));
+        if ok {
+            self.send_move(Move::Concede)
+        } else {
+            Effects::default()
+        }
+    }
+
+    fn send_move(&mut self, mv: Move) -> Effects {
+        let on = self.data.as_ref().and_then(|d| d.state_id);
+        self.pending = Some(Pending { on });
+        Effects {
+            wait_for_answer: true,
+            ..Effects::send(ViewerEvent::Move { mv, state_id: on })
+        }
+    }
+
+    /// The move sent on state `on` got no answer in time: the board is free again.
+    pub fn no_answer(&mut self, on: Option<u64>) -> Effects {
+        if self.pending == Some(Pending { on }) {
+            self.pending = None;
+            Effects::refuse("The move got no answer from the game host.")
+        } else {
+            Effects::default()
+        }
+    }
+
+    /// Shows history position `ply` (the live game at or past the last move).
+    pub fn goto(&mut self, ply: usize) -> Effects {
+        self.show(ply, None)
+    }
+
+    /// A history button or key: "init", "prev", "next", "now".
+    pub fn history(&mut self, key: &str) -> Effects {
+        let (current, total) = self.position();
+        match key {
+            "init" => self.goto(0),
+            "prev" => self.goto(current.saturating_sub(1)),
+            "next" => self.goto(current + 1),
+            "now" => self.goto(total),
+            _ => Effects::default(),
+        }
+    }
+
+    /// Shows history position `ply` and tells the host where that is in its log: at `index`
+    /// when the host asked for that log item (`replay:to`), else at the position's own.
+    fn show(&mut self, ply: usize, index: Option<usize>) -> Effects {
+        let Some(d) = &self.data else {
+            return Effects::default();
+        };
+        let total = model::move_count(&d.game);
+        self.view = (ply < total).then_some(ply);
+        Effects {
+            stop_animation: true,
+            ..Effects::send(ViewerEvent::ReplayInfo {
+                start: 0,
+                current: index.unwrap_or_else(|| replay::stop(&d.game, ply.min(total))),
+                end: replay::last_index(&d.game),
+            })
+        }
+    }
+
+    /// The user changed a preference in the viewer.
+    pub fn set_preference(&mut self, name: &str, value: Value) -> Effects {
+        match self.prefs.set(name, &value) {
+            Ok(()) => Effects::send(ViewerEvent::UpdatePreference {
+                name: name.to_string(),
+                value,
+            }),
+            Err(e) => Effects::warn(e),
+        }
+    }
+
+    /// A click on a player's panel.
+    pub fn player_clicked(&self, player: Player) -> Effects {
+        let name = self
+            .data
+            .as_ref()
+            .map(|d| model::display_name(d, player))
+            .unwrap_or_default();
+        Effects::send(ViewerEvent::PlayerClicked {
+            index: player.index(),
+            name,
+        })
+    }
+}
+
+/// Whether `new` is older than `old`, the state shown. With state ids (every accepted action
+/// bumps the id) that is all there is to it, so a genuine rollback (an undo, a platform's
+/// replay after an admin's edit) carries a newer id and is shown. A platform's states carry
+/// none: there a state whose game the one shown extends is older (an out-of-order delivery),
+/// except in hot-seat, whose host is the page itself.
+fn is_stale(old: &GameData, new: &GameData, hot_seat: bool) -> bool {
+    match (old.state_id, new.state_id) {
+        (Some(a), Some(b)) => b < a,
+        _ => {
+            !hot_seat
+                && old.game.log().len() > new.game.log().len()
+                && model::extends(&new.game, &old.game).is_some()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::host;
+    use outflank_engine::GameOptions;
+    use serde_json::json;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn reversi(record: &str) -> AnyGame {
+        model::game_from_record(&GameOptions::default(), record).unwrap()
+    }
+
+    fn state(record: &str, id: Option<u64>) -> HostEvent {
+        HostEvent::State(Box::new(GameData {
+            game: reversi(record),
+            players: Vec::new(),
+            state_id: id,
+        }))
+    }
+
+    fn host(name: &str, payload: Value) -> HostEvent {
+        HostEvent::parse(name, &payload).unwrap()
+    }
+
+    /// A viewer that has shown the start position and plays Dark.
+    fn dark() -> ViewerState {
+        let mut v = ViewerState::new(false);
+        v.on_host_event(HostEvent::Player(Some(Player::First)));
+        let fx = v.on_host_event(state("", Some(1)));
+        assert!(fx.ready);
+        v
+    }
+
+    fn record(v: &ViewerState) -> String {
+        v.data.as_ref().unwrap().game.record()
+    }
+
+    #[test]
+    fn state_first_then_news_with_an_animation_and_an_announcement() {
+        let mut v = dark();
+        let fx = v.on_host_event(state("f5", Some(2)));
+        assert!(!fx.ready, "ready once");
+        assert_eq!(fx.animate_from.as_ref().map(|g| g.record()), Some(String::new()));
+        assert_eq!(fx.announce.as_deref(), Some("Dark plays f5 and turns over 1 disc."));
+        assert!(matches!(fx.send.as_slice(), [ViewerEvent::AddLog(_)]));
+        // The same state again: nothing.
+        assert_eq!(v.on_host_event(state("f5", Some(2))), Effects::default());
+    }
+
+    #[test]
+    fn state_updated_asks_for_the_state() {
+        let mut v = dark();
+        assert_eq!(
+            v.on_host_event(HostEvent::StateUpdated).send,
+            [ViewerEvent::FetchState]
+        );
+    }
+
+    #[test]
+    fn a_gamelog_that_follows_on_is_played_and_anything_else_fetches() {
+        let mut v = dark();
+        let after = reversi("f5d6");
+        let log = after.log();
+        let fx = v.on_host_event(host(
+            host::GAMELOG,
+            json!({"start": 1, "data": {"log": log[1..], "availableMoves": []}}),
+        ));
+        assert_eq!(record(&v), "f5d6");
+        assert!(fx.animate_from.is_some());
+        // A gap: ask.
+        let later = reversi("f5d6c3d3");
+        let fx = v.on_host_event(host(
+            host::GAMELOG,
+            json!({"start": 4, "data": later.log()[4..]}),
+        ));
+        assert_eq!(fx.send, [ViewerEvent::FetchState]);
+        assert_eq!(record(&v), "f5d6");
+    }
+
+    #[test]
+    fn a_click_sends_the_move_and_waits_and_a_stale_state_does_not_unlock_the_board() {
+        let mut v = dark();
+        v.on_host_event(state("f5d6", Some(3)));
+        let fx = v.play(sq("c3"), false);
+        assert_eq!(
+            fx.send,
+            [ViewerEvent::Move {
+                mv: Move::Place(sq("c3")),
+                state_id: Some(3)
+            }]
+        );
+        assert!(fx.wait_for_answer);
+        // A second click while waiting is refused.
+        assert!(v.play(sq("c3"), false).refusal.is_some());
+        // A state older than the one shown arrives meanwhile (out of order): ignored, and
+        // the move stays under way.
+        let fx = v.on_host_event(state("f5", Some(2)));
+        assert!(fx.warning.is_some());
+        assert!(v.pending.is_some(), "still waiting for the answer");
+        assert_eq!(record(&v), "f5d6");
+        // The answer.
+        v.on_host_event(state("f5d6c3", Some(4)));
+        assert_eq!(v.pending, None);
+        assert_eq!(record(&v), "f5d6c3");
+    }
+
+    #[test]
+    fn without_ids_an_earlier_state_of_the_game_is_ignored_but_a_rollback_with_an_id_is_shown() {
+        let mut v = ViewerState::new(false);
+        v.on_host_event(state("f5d6", None));
+        assert!(v.on_host_event(state("f5", None)).warning.is_some());
+        assert_eq!(record(&v), "f5d6");
+        // With ids, a newer id wins even when its game is shorter (an admin's replay).
+        let mut v = ViewerState::new(false);
+        v.on_host_event(state("f5d6", Some(5)));
+        let fx = v.on_host_event(state("f5", Some(6)));
+        assert_eq!(fx.warning, None);
+        assert!(fx.reset_cursor);
+        assert_eq!(record(&v), "f5");
+    }
+
+    #[test]
+    fn refusals_and_timeouts_free_the_board() {
+        let mut v = dark();
+        v.play(sq("f5"), false);
+        let fx = v.on_host_event(HostEvent::Refused {
+            code: "stale".into(),
+            reason: "the game moved on".into(),
+            state_id: Some(9),
+        });
+        assert!(fx.refusal.is_some());
+        assert_eq!(fx.send, [ViewerEvent::FetchState]);
+        assert_eq!(v.pending, None);
+        v.play(sq("f5"), false);
+        assert!(v.no_answer(Some(7)).refusal.is_none(), "another move's timer");
+        assert!(v.no_answer(Some(1)).refusal.is_some());
+        assert_eq!(v.pending, None);
+    }
+
+    #[test]
+    fn what_a_click_cannot_do() {
+        let mut v = dark();
+        assert!(v.play(sq("a1"), false).refusal.unwrap().contains("not a legal move"));
+        assert!(v.play(sq("d4"), false).refusal.is_none(), "a disc: silently nothing");
+        assert!(v.play(sq("f5"), true).refusal.unwrap().contains("Wait"));
+        v.on_host_event(HostEvent::Player(None));
+        assert!(v.play(sq("f5"), false).refusal.unwrap().contains("watching"));
+        v.on_host_event(HostEvent::Player(Some(Player::Second)));
+        assert!(v.play(sq("f5"), false).refusal.unwrap().contains("not your turn"));
+        v.on_host_event(HostEvent::Player(Some(Player::First)));
+        v.on_host_event(state("f5d6", Some(2)));
+        v.on_host_event(state("f5d6c3", Some(3)));
+        v.history("prev");
+        assert!(v.play(sq("c3"), false).refusal.unwrap().contains("Historical"));
+        assert!(v.concede(false).send.is_empty());
+    }
+
+    #[test]
+    fn history_and_replay_in_log_indexes() {
+        // Dark passes after the 16th disc.
+        let mut v = ViewerState::new(false);
+        v.on_host_event(state("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4", Some(1)));
+        let last = replay::last_index(&v.data.as_ref().unwrap().game);
+        let info = |fx: Effects| match fx.send.as_slice() {
+            [ViewerEvent::ReplayInfo { start, current, end }] => (*start, *current, *end),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(info(v.on_host_event(HostEvent::ReplayStart)), (0, 0, last));
+        assert_eq!(v.view, Some(0));
+        assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(3))), (0, 3, last));
+        assert_eq!(v.view, Some(3));
+        // The pass is the last item: the game as it is, reported at that index.
+        assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(last))), (0, last, last));
+        assert_eq!(v.view, None);
+        assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(999))).1, last);
+        assert_eq!(info(v.on_host_event(HostEvent::ReplayEnd)).1, last);
+        // The viewer's own keys report their positions.
+        assert_eq!(info(v.history("init")).1, 0);
+        assert_eq!(info(v.history("next")).1, 1);
+        assert_eq!(v.view, Some(1));
+        assert_eq!(info(v.history("now")).1, last);
+        assert!(!v.historical());
+    }
+
+    #[test]
+    fn player_preferences_avatars_theme() {
+        let mut v = dark();
+        v.on_host_event(host(host::PLAYER, json!({})));
+        assert_eq!(v.player, None);
+        v.on_host_event(host(host::PREFERENCES, json!({"skin": "wooden", "x": 1})));
+        assert_eq!(v.prefs.skin, crate::protocol::Skin::Wooden);
+        assert!(v
+            .on_host_event(host(host::PREFERENCES, json!({"speed": "warp"})))
+            .warning
+            .is_some());
+        v.on_host_event(host(host::AVATARS, json!(["a.svg", "b.svg"])));
+        assert_eq!(v.avatars, ["a.svg", "b.svg"]);
+        v.on_host_event(host(host::THEME, json!({"dark": true})));
+        assert!(v.host_dark);
+        assert_eq!(
+            v.set_preference("speed", json!("fast")).send,
+            [ViewerEvent::UpdatePreference {
+                name: "speed".into(),
+                value: json!("fast")
+            }]
+        );
+        assert!(v.set_preference("speed", json!(3)).warning.is_some());
+        assert_eq!(
+            v.player_clicked(Player::Second).send,
+            [ViewerEvent::PlayerClicked {
+                index: 1,
+                name: "Light".into()
+            }]
+        );
+    }
+}
