@@ -1,4 +1,4 @@
-// Concede (own turn, behind), undo, renaming players, the New game dialog (game, variant,
+// Concede (own turn, behind), undo and redo, renaming players, the New game dialog (game, variant,
 // size, names, who starts), the end-of-game statistics, the highlights preference.
 import { test, expect } from "@playwright/test";
 import { guardConsole, legalSquares, newGame, openViewer, playSquare, shownScores } from "./helpers.mjs";
@@ -11,7 +11,7 @@ test.afterEach(() => guard.check());
 
 const status = (page) => page.getByTestId("status");
 
-test("concede only on your turn while behind; undo takes it back, then moves", async ({ page }) => {
+test("concede only on your turn while behind; undo takes it back, then moves; redo puts them back", async ({ page }) => {
   await openViewer(page);
   await expect(page.getByTestId("concede")).toBeDisabled();
   await expect(page.getByTestId("undo")).toBeDisabled();
@@ -32,6 +32,21 @@ test("concede only on your turn while behind; undo takes it back, then moves", a
   await expect(status(page)).toHaveText("Dark must play a disc");
   expect(await shownScores(page)).toEqual([2, 2]);
   await expect(page.getByTestId("undo")).toBeDisabled();
+
+  // Redo puts back what undo took, one step at a time; a new move forgets it, and the game
+  // is saved as played.
+  await page.getByTestId("redo").click();
+  await expect(status(page)).toHaveText("Light must play a disc");
+  await page.getByTestId("redo").click();
+  await expect(status(page)).toHaveText("Light concedes. Dark wins 4-1");
+  await expect(page.getByTestId("redo")).toBeDisabled();
+  await page.getByTestId("undo").click();
+  await expect(status(page)).toHaveText("Light must play a disc");
+  await expect(page.getByTestId("redo")).toBeEnabled();
+  await playSquare(page, "d6");
+  await expect(page.getByTestId("redo")).toBeDisabled();
+  await page.reload();
+  await expect(page.locator('button[data-square="d6"] [data-disc="1"]')).toHaveCount(1);
 });
 
 test("players are renamed from their panel; names show in the status line", async ({ page }) => {
