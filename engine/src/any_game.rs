@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, LogEvent, LogItem, Move};
+use crate::{Game, LogEvent, LogItem, Move};
 use crate::{
     Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Resignation, Reversi,
     ReversiOptions, Square, TicTacToe, Variant,
@@ -310,7 +310,7 @@ impl Game for AnyGame {
     fn undo(&mut self) -> Result<(), Error> {
         each!(self, g => Game::undo(g))
     }
-    fn log(&self) -> Vec<LogItem> {
+    fn log(&self) -> &[LogItem] {
         each!(self, g => g.log())
     }
     fn record(&self) -> String {

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Square;
+use crate::{LogItem, Square};
 
 /// One of the two players. `First` moves first: dark in Reversi.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -224,35 +224,6 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// One item of a game's log (the BGS `logSlice` items, after seed 003's).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum LogItem {
-    Event(LogEvent),
-    Move {
-        player: Player,
-        #[serde(rename = "move")]
-        square: Square,
-        /// Reversi: the discs the move turned over (toggled, in bombs).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        flipped: Vec<Square>,
-    },
-}
-
-/// The events of a log.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "camelCase")]
-pub enum LogEvent {
-    Start,
-    /// A player with no legal move passed (Reversi).
-    Pass { player: Player },
-    Concede { player: Player },
-    /// The player left the game.
-    Drop { player: Player },
-    /// The game ended; `winner` is `null` on a draw.
-    End { winner: Option<Player>, scores: [u32; 2] },
-}
-
 /// What every game offers a host or a viewer. [`crate::AnyGame`] delegates to it.
 ///
 /// Every change to a game goes through it: [`Game::play_move`] (a disc, a stone or a
@@ -315,8 +286,10 @@ pub trait Game {
     fn resigned(&self) -> Option<Resignation>;
     /// Takes back the last move (or a resignation).
     fn undo(&mut self) -> Result<(), Error>;
-    /// Everything that happened, from the start event to the end event.
-    fn log(&self) -> Vec<LogItem>;
+    /// Everything that happened, from the start event to the end event. The log is kept as
+    /// the game is played, so reading it is a borrow: it is derived from the moves (never
+    /// stored in the game's JSON), and rebuilt when a game is read back or an undo replays.
+    fn log(&self) -> &[LogItem];
     /// The squares played, concatenated (`"f5d6c3"`).
     fn record(&self) -> String;
 }
@@ -327,24 +300,4 @@ pub struct PlayError<G> {
     pub error: Error,
     /// Boxed: a game is a few hundred bytes, and errors should be cheap to return.
     pub game: Box<G>,
-}
-
-/// The log's closing items, shared by every game: the resignation, then the end.
-pub(crate) fn log_ending(
-    log: &mut Vec<LogItem>,
-    resigned: Option<Resignation>,
-    game: &impl Game,
-) {
-    match resigned {
-        Some(Resignation::Conceded(player)) => {
-            log.push(LogItem::Event(LogEvent::Concede { player }))
-        }
-        Some(Resignation::Dropped(player)) => {
-            log.push(LogItem::Event(LogEvent::Drop { player }))
-        }
-        None => {}
-    }
-    if let Some(outcome) = game.outcome() {
-        log.push(LogItem::Event(LogEvent::End { winner: outcome.winner(), scores: game.scores() }));
-    }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::log::Log;
 use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
 
 /// The four line directions through a point, as (column step, row step).
@@ -31,6 +32,8 @@ pub struct Grid {
     /// The winning line, once there is one.
     line: Vec<Square>,
     resigned: Option<Resignation>,
+    /// Kept as the game is played.
+    log: Log,
 }
 
 impl Grid {
@@ -42,6 +45,7 @@ impl Grid {
             moves: Vec::new(),
             line: Vec::new(),
             resigned: None,
+            log: Log::new(),
         }
     }
 
@@ -130,6 +134,8 @@ impl Grid {
         *cell = Some(mover);
         self.moves.push(sq);
         self.line = self.line_through(sq, mover);
+        self.log.push(LogItem::Move { player: mover, square: sq, flipped: Vec::new() });
+        self.log.end(self.outcome(), self.scores());
         Ok(())
     }
 
@@ -190,6 +196,11 @@ impl Grid {
             return Err(Error::GameOver);
         }
         self.resigned = Some(how);
+        self.log.push(LogItem::Event(match how {
+            Resignation::Conceded(player) => LogEvent::Concede { player },
+            Resignation::Dropped(player) => LogEvent::Drop { player },
+        }));
+        self.log.end(self.outcome(), self.scores());
         Ok(())
     }
 
@@ -249,6 +260,7 @@ impl Game for Grid {
     /// Takes back the last stone, or a resignation.
     fn undo(&mut self) -> Result<(), Error> {
         if self.resigned.take().is_some() {
+            self.log.take_back();
             return Ok(());
         }
         let mut moves = std::mem::take(&mut self.moves);
@@ -256,14 +268,8 @@ impl Game for Grid {
         *self = Grid::replay(self.size, self.rule, &moves)?;
         Ok(())
     }
-    fn log(&self) -> Vec<LogItem> {
-        let mut log = vec![LogItem::Event(LogEvent::Start)];
-        for (k, &square) in self.moves.iter().enumerate() {
-            let player = if k % 2 == 0 { Player::First } else { Player::Second };
-            log.push(LogItem::Move { player, square, flipped: Vec::new() });
-        }
-        crate::game::log_ending(&mut log, self.resigned, self);
-        log
+    fn log(&self) -> &[LogItem] {
+        self.log.items()
     }
     fn record(&self) -> String {
         crate::notation::write_record(self.moves.iter().copied())
@@ -310,7 +316,7 @@ macro_rules! grid_game {
             fn undo(&mut self) -> Result<(), $crate::Error> {
                 $crate::Game::undo(&mut self.grid)
             }
-            fn log(&self) -> Vec<$crate::LogItem> {
+            fn log(&self) -> &[$crate::LogItem] {
                 $crate::Game::log(&self.grid)
             }
             fn record(&self) -> String {

@@ -18,6 +18,7 @@ pub mod bitboard;
 mod game;
 mod gomoku;
 pub mod grid;
+mod log;
 pub mod notation;
 pub mod perft;
 mod reversi;
@@ -31,7 +32,8 @@ mod tictactoe;
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
 pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
-pub use game::{Error, Game, LogEvent, LogItem, Move, Outcome, PlayError, Player, Resignation};
+pub use game::{Error, Game, Move, Outcome, PlayError, Player, Resignation};
+pub use log::{LogEvent, LogItem};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{

@@ -312,6 +312,40 @@ fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
     }
 }
 
+/// The log a game keeps as it is played (and undone) is the one its JSON replays to: every
+/// move, pass, concession, departure and undo of whole games of every kind.
+#[test]
+fn the_kept_log_is_the_log_a_replay_builds() {
+    let replayed = |g: &AnyGame| -> AnyGame { serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap() };
+    type Resign = fn(&mut AnyGame, Player) -> Result<(), outflank_engine::Error>;
+    let resignations: [(&str, Resign); 2] =
+        [("concedes", |g, p| g.play_move(p, Move::Concede)), ("leaves", |g, p| g.drop_player(p))];
+    for options in all_kinds_of_game() {
+        let full = some_game(options);
+        let mut g = AnyGame::new(&options).unwrap();
+        for (k, item) in full.log().iter().enumerate() {
+            let LogItem::Move { player, square, .. } = item else { continue };
+            for (how, resign) in resignations {
+                let mut ended = g.clone();
+                // Concessions only while behind, in Reversi.
+                if resign(&mut ended, *player).is_ok() {
+                    assert_eq!(ended.log(), replayed(&ended).log(), "{options:?} {k}: {how}");
+                    ended.undo().unwrap();
+                    assert_eq!(ended, g, "{options:?} {k}: the undo after the player {how}");
+                }
+            }
+            let before = g.clone();
+            g.play_move(*player, Move::Place(*square)).unwrap();
+            assert_eq!(g.log(), &full.log()[..g.log().len()], "{options:?} {k}");
+            assert_eq!(g.log(), replayed(&g).log(), "{options:?} {k}");
+            let mut undone = g.clone();
+            undone.undo().unwrap();
+            assert_eq!(undone, before, "{options:?} {k}: undo");
+        }
+        assert_eq!(g, full);
+    }
+}
+
 #[test]
 fn a_reversi_player_who_leaves_while_ahead_loses_and_scores_0() {
     let mut g = AnyGame::new(&GameOptions::default()).unwrap();
@@ -342,7 +376,8 @@ fn replay_to_counts_log_items_across_a_pass() {
     let log = g.log();
     assert_eq!(log[9], LogItem::Event(LogEvent::Pass { player: Player::First }));
     for k in 0..log.len() + 2 {
-        let replayed = g.replay_to(k).unwrap().log();
+        let replayed = g.replay_to(k).unwrap();
+        let replayed = replayed.log();
         let exact = &log[..(k + 1).min(log.len())];
         assert_eq!(&replayed[..exact.len()], exact, "to {k}");
         // Beyond item k only what follows from it by itself: a forced pass, the end.

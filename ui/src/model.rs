@@ -174,11 +174,13 @@ pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
         let (player, text, placed) = match item {
             LogItem::Move { player, square, .. } => {
                 ply += 1;
-                (player, square.to_string(), true)
+                (*player, square.to_string(), true)
             }
-            LogItem::Event(LogEvent::Pass { player }) => (player, "pass".to_string(), false),
-            LogItem::Event(LogEvent::Concede { player }) => (player, "concedes".to_string(), false),
-            LogItem::Event(LogEvent::Drop { player }) => (player, "left".to_string(), false),
+            LogItem::Event(LogEvent::Pass { player }) => (*player, "pass".to_string(), false),
+            LogItem::Event(LogEvent::Concede { player }) => {
+                (*player, "concedes".to_string(), false)
+            }
+            LogItem::Event(LogEvent::Drop { player }) => (*player, "left".to_string(), false),
             LogItem::Event(_) => continue,
         };
         out.push(MoveEntry {
@@ -295,12 +297,12 @@ pub fn announce(data: &GameData, known: usize) -> Option<String> {
     let game = &data.game;
     let name = |p: Player| display_name(data, p);
     let mut parts = Vec::new();
-    for item in game.log().into_iter().skip(known) {
-        match item {
+    for item in game.log().iter().skip(known) {
+        match *item {
             LogItem::Move {
                 player,
                 square,
-                flipped,
+                ref flipped,
             } => parts.push(match game.kind() {
                 GameKind::Reversi => {
                     let n = flipped.len();

@@ -22,14 +22,14 @@ use outflank_engine::{AnyGame, Game, LogEvent, LogItem, Move};
 /// let game = AnyGame::new(&GameOptions::default()).unwrap();
 /// let mut moved = game.clone();
 /// moved.play_move(Player::First, Move::Place("f5".parse().unwrap())).unwrap();
-/// let log = moved.log();
+/// let log = moved.log().to_vec();
 /// assert_eq!(apply_log(&game, 1, &log[1..]), Some(moved.clone()));
 /// assert_eq!(apply_log(&game, 0, &log), Some(moved));
 /// assert_eq!(apply_log(&game, 3, &log[1..]), None); // a gap
 /// ```
 pub fn apply_log(game: &AnyGame, start: usize, items: &[LogItem]) -> Option<AnyGame> {
     let mut game = game.clone();
-    let mut log = game.log();
+    let mut log = game.log().to_vec();
     if start > log.len() {
         return None;
     }
@@ -55,7 +55,7 @@ pub fn apply_log(game: &AnyGame, start: usize, items: &[LogItem]) -> Option<AnyG
                 return None
             }
         }
-        log = game.log();
+        log = game.log().to_vec();
         if log.get(index) != Some(item) {
             return None;
         }

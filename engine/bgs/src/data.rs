@@ -92,7 +92,7 @@ impl GameData {
     /// Recomputes the derived fields after the game changed.
     pub fn refresh(&mut self) {
         self.board = board_rows(&self.state);
-        self.log = self.state.log();
+        self.log = self.state.log().to_vec();
         self.messages_shown = self.messages_shown.min(self.log.len());
     }
 

@@ -8,6 +8,7 @@ pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
 
 use serde::{Deserialize, Serialize};
 
+use crate::log::Log;
 use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
 
 /// The options a game is created with.
@@ -89,6 +90,9 @@ pub struct Reversi {
     turns: Vec<Turn>,
     resigned: Option<Resignation>,
     stats: [PlayerStats; 2],
+    /// Kept as the game is played: each turn with the discs it turned over, the
+    /// resignation, the end.
+    log: Log,
 }
 
 impl Default for Reversi {
@@ -102,7 +106,14 @@ impl Reversi {
     /// A new game from the standard start position.
     pub fn new(options: ReversiOptions) -> Result<Reversi, Error> {
         let position = Position::start(options.size, options.variant)?;
-        Ok(Reversi { options, position, turns: Vec::new(), resigned: None, stats: Default::default() })
+        Ok(Reversi {
+            options,
+            position,
+            turns: Vec::new(),
+            resigned: None,
+            stats: Default::default(),
+            log: Log::new(),
+        })
     }
 
     /// Replays a record such as `"f5d6c3d3c4"` (passes are implied, as in standard
@@ -181,12 +192,17 @@ impl Reversi {
         let mover = self.position.to_move();
         self.record_stats(mover, placed);
         self.turns.push(Turn { player: mover, action: Action::Place(sq) });
+        let flipped = self.position.squares(placed.changed);
+        self.log.push(LogItem::Move { player: mover, square: sq, flipped });
         self.position = self.position.after(placed);
         if self.position.must_pass() {
-            self.stats[self.position.to_move().index()].passes += 1;
-            self.turns.push(Turn { player: self.position.to_move(), action: Action::Pass });
+            let passer = self.position.to_move();
+            self.stats[passer.index()].passes += 1;
+            self.turns.push(Turn { player: passer, action: Action::Pass });
+            self.log.push(LogItem::Event(LogEvent::Pass { player: passer }));
             self.position = self.position.passed();
         }
+        self.log.end(self.outcome(), self.scores());
         Ok(())
     }
 
@@ -218,6 +234,8 @@ impl Reversi {
             });
         }
         self.resigned = Some(Resignation::Conceded(player));
+        self.log.push(LogItem::Event(LogEvent::Concede { player }));
+        self.log.end(self.outcome(), self.scores());
         Ok(())
     }
 
@@ -240,32 +258,6 @@ impl Reversi {
             Some(Resignation::Dropped(p)) => Some(p),
             _ => None,
         }
-    }
-
-    /// Every turn with the discs it turned over (toggled, in bombs), replayed from the start.
-    fn turns_with_flips(&self) -> Vec<(Turn, Vec<Square>)> {
-        let mut position = match Position::start(self.options.size, self.options.variant) {
-            Ok(p) => p,
-            Err(_) => return Vec::new(),
-        };
-        let mut out = Vec::with_capacity(self.turns.len());
-        for &turn in &self.turns {
-            match turn.action {
-                Action::Place(sq) => match position.check(sq) {
-                    Ok(placed) => {
-                        out.push((turn, position.squares(placed.changed)));
-                        position = position.after(placed);
-                    }
-                    // Unreachable for a game built by `try_play`; stop rather than invent.
-                    Err(_) => break,
-                },
-                Action::Pass => {
-                    out.push((turn, Vec::new()));
-                    position = position.passed();
-                }
-            }
-        }
-        out
     }
 
     /// Disc counts on the board, indexed by player.
@@ -384,6 +376,8 @@ impl Game for Reversi {
             return Err(Error::GameOver);
         }
         self.resigned = Some(Resignation::Dropped(player));
+        self.log.push(LogItem::Event(LogEvent::Drop { player }));
+        self.log.end(self.outcome(), self.scores());
         Ok(())
     }
     fn resigned(&self) -> Option<Resignation> {
@@ -393,6 +387,7 @@ impl Game for Reversi {
     /// concession or dropped player. The game is rebuilt by replaying the remaining moves.
     fn undo(&mut self) -> Result<(), Error> {
         if self.resigned.take().is_some() {
+            self.log.take_back();
             return Ok(());
         }
         let last = self
@@ -409,16 +404,8 @@ impl Game for Reversi {
         *self = game;
         Ok(())
     }
-    fn log(&self) -> Vec<LogItem> {
-        let mut log = vec![LogItem::Event(LogEvent::Start)];
-        for (turn, flipped) in self.turns_with_flips() {
-            log.push(match turn.action {
-                Action::Place(square) => LogItem::Move { player: turn.player, square, flipped },
-                Action::Pass => LogItem::Event(LogEvent::Pass { player: turn.player }),
-            });
-        }
-        crate::game::log_ending(&mut log, self.resigned, self);
-        log
+    fn log(&self) -> &[LogItem] {
+        self.log.items()
     }
     fn record(&self) -> String {
         Reversi::record(self)
