@@ -6,6 +6,7 @@
 use std::rc::Rc;
 use std::time::Duration;
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use outflank_engine::{AnyGame, Game, Player, Square};
 use serde_json::Value;
@@ -48,9 +49,9 @@ pub struct Ctx {
     pub cursor: RwSignal<usize>,
     pub reduced_motion: bool,
     pub hot_seat: bool,
-    /// Bumped to cancel the steps of an animation that is no longer wanted.
-    generation: StoredValue<u64>,
-    refusal_generation: StoredValue<u64>,
+    /// The viewer's pending timers: replacing one cancels it, and all go with the viewer
+    /// (a late timer never acts on a viewer that is gone).
+    timers: StoredValue<Timers, LocalStorage>,
     /// The game shown: the live game or a history position.
     pub shown: Memo<Option<AnyGame>>,
     /// Pieces placed in the live game (the last history position).
@@ -89,8 +90,7 @@ impl Ctx {
             cursor: RwSignal::new(0),
             reduced_motion,
             hot_seat,
-            generation: StoredValue::new(0),
-            refusal_generation: StoredValue::new(0),
+            timers: StoredValue::new_local(Timers::default()),
             shown,
             total,
         }
@@ -154,7 +154,8 @@ impl Ctx {
                 .state
                 .with_value(|s| s.pending.and_then(|p| p.on));
             let ctx = *self;
-            set_timeout(move || ctx.step(|s| s.no_answer(on)), ANSWER_TIMEOUT);
+            let timer = after(ANSWER_TIMEOUT, move || ctx.step(|s| s.no_answer(on)));
+            self.timers.update_value(|t| t.answer = Some(timer));
         }
         for event in fx.send {
             self.send(event);
@@ -164,7 +165,8 @@ impl Ctx {
             // a host keeps the frame hidden until `ready`, and a hidden cross-origin frame
             // gets no animation frames, so `ready` would never come.
             let ctx = *self;
-            set_timeout(move || ctx.send(ViewerEvent::Ready), Duration::ZERO);
+            let timer = after(Duration::ZERO, move || ctx.send(ViewerEvent::Ready));
+            self.timers.update_value(|t| t.ready = Some(timer));
         }
     }
 
@@ -236,17 +238,9 @@ impl Ctx {
     fn refuse(&self, why: String) {
         leptos::logging::log!("outflank: {why}");
         self.refusal.set(Some(why));
-        let generation = self.refusal_generation.get_value() + 1;
-        self.refusal_generation.set_value(generation);
-        let (refusal, gen) = (self.refusal, self.refusal_generation);
-        set_timeout(
-            move || {
-                if gen.try_get_value() == Some(generation) {
-                    refusal.set(None);
-                }
-            },
-            REFUSAL_SHOWN,
-        );
+        let refusal = self.refusal;
+        let timer = after(REFUSAL_SHOWN, move || refusal.set(None));
+        self.timers.update_value(|t| t.refusal = Some(timer));
     }
 
     /// A click (or Enter) on `square`.
@@ -285,7 +279,7 @@ impl Ctx {
     }
 
     fn cancel_animation(&self) {
-        self.generation.set_value(self.generation.get_value() + 1);
+        self.timers.update_value(|t| t.animation = None);
         if self.frame.with_untracked(Option::is_some) {
             self.frame.set(None);
         }
@@ -293,12 +287,27 @@ impl Ctx {
 
     fn animate(&self, steps: Vec<Step>) {
         self.cancel_animation();
-        if steps.is_empty() {
-            return;
+        if !steps.is_empty() {
+            show_frame(*self, Rc::new(steps), 0);
         }
-        let generation = self.generation.get_value();
-        show_frame(*self, Rc::new(steps), 0, generation);
     }
+}
+
+/// The viewer's timers (gloo-timers: dropping one cancels it).
+#[derive(Default)]
+struct Timers {
+    /// The next frame of the move animation.
+    animation: Option<Timeout>,
+    /// The end of the refusal cue.
+    refusal: Option<Timeout>,
+    /// Giving up on the host's answer to a move.
+    answer: Option<Timeout>,
+    /// `ready`, once.
+    ready: Option<Timeout>,
+}
+
+fn after(delay: Duration, f: impl FnOnce() + 'static) -> Timeout {
+    Timeout::new(u32::try_from(delay.as_millis()).unwrap_or(u32::MAX), f)
 }
 
 fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
@@ -308,18 +317,13 @@ fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(signal: RwSignal
 }
 
 /// Shows frame `i` of an animation, then the next after its hold (the live game at the end).
-fn show_frame(ctx: Ctx, steps: Rc<Vec<Step>>, i: usize, generation: u64) {
-    if ctx.generation.try_get_value() != Some(generation) {
-        return;
-    }
+fn show_frame(ctx: Ctx, steps: Rc<Vec<Step>>, i: usize) {
     let Some(s) = steps.get(i) else {
         ctx.frame.set(None);
         return;
     };
     ctx.frame.set(Some(s.frame.clone()));
-    let hold = s.hold_ms;
-    set_timeout(
-        move || show_frame(ctx, steps, i + 1, generation),
-        Duration::from_millis(u64::from(hold)),
-    );
+    let hold = Duration::from_millis(u64::from(s.hold_ms));
+    let timer = after(hold, move || show_frame(ctx, steps, i + 1));
+    ctx.timers.update_value(|t| t.animation = Some(timer));
 }
