@@ -30,15 +30,6 @@ impl GameKind {
         }
     }
 
-    /// The name for people: `"Reversi"`, `"Gomoku"`, `"Tic-Tac-Toe"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Reversi => "Reversi",
-            GameKind::Gomoku => "Gomoku",
-            GameKind::TicTacToe => "Tic-Tac-Toe",
-        }
-    }
-
     /// The kind whose [`GameKind::id`] is `id`.
     pub fn from_id(id: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.id() == id)

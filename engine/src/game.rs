@@ -35,14 +35,6 @@ impl Player {
             Player::Second => Player::First,
         }
     }
-
-    /// The disc colour's name in Reversi: "Dark" or "Light".
-    pub const fn colour_name(self) -> &'static str {
-        match self {
-            Player::First => "Dark",
-            Player::Second => "Light",
-        }
-    }
 }
 
 // Players are plain numbers in JSON, as hosts number them.

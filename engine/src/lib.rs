@@ -10,6 +10,8 @@
 //!   the log, statistics and replay a host needs.
 //! - [`perft`] counts the leaves of the game tree, to prove the move generator exact.
 //! - [`search`] is the computer player: evaluation, midgame search, exact endgame solver.
+//! - [`words`] is what the games, their colours and pieces are called and what is said about
+//!   a game (moves, passes, results), for every program that shows a game to people.
 
 mod any_game;
 pub mod computer;
@@ -28,6 +30,7 @@ pub mod report;
 pub mod search;
 mod square;
 mod tictactoe;
+pub mod words;
 
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};

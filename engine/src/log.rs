@@ -30,6 +30,20 @@ pub enum LogItem {
     },
 }
 
+impl LogItem {
+    /// The player the item is about: the mover, the player who passed, conceded or left;
+    /// `None` for the start and the end.
+    pub fn player(&self) -> Option<Player> {
+        match *self {
+            LogItem::Move { player, .. }
+            | LogItem::Event(
+                LogEvent::Pass { player } | LogEvent::Concede { player } | LogEvent::Drop { player },
+            ) => Some(player),
+            LogItem::Event(LogEvent::Start | LogEvent::End { .. }) => None,
+        }
+    }
+}
+
 /// The events of a log.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "camelCase")]

@@ -1,45 +1,31 @@
 //! What the viewer says about a game: names, status line, cell labels, panels, the move
 //! list, history positions, statistics and announcements. Pure functions of the game data
 //! (asking the engine only pure questions); the views just show them. Tested natively.
+//!
+//! The names of games, colours and pieces and the sentences about moves and results are the
+//! engine's ([`outflank_engine::words`]), shared with the BGS package; this module picks
+//! the players' names and puts the sentences together.
 
 use outflank_engine::{
-    AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square,
+    words, AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square,
 };
 
 use crate::protocol::GameData;
 
-/// The colour (or mark) of a player's pieces: "Dark"/"Light", "Black"/"White", "X"/"O".
+/// The colour (or mark) of a player's pieces: the engine's [`GameKind::colour`].
 pub fn colour_name(kind: GameKind, player: Player) -> &'static str {
-    match (kind, player) {
-        (GameKind::Reversi, p) => p.colour_name(),
-        (GameKind::Gomoku, Player::First) => "Black",
-        (GameKind::Gomoku, Player::Second) => "White",
-        (GameKind::TicTacToe, Player::First) => "X",
-        (GameKind::TicTacToe, Player::Second) => "O",
-    }
+    kind.colour(player)
 }
 
-/// What a player puts down: "disc", "stone", "mark".
-pub fn piece_noun(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Reversi => "disc",
-        GameKind::Gomoku => "stone",
-        GameKind::TicTacToe => "mark",
-    }
-}
-
+/// The game's name for people: the engine's [`GameKind::name`].
 pub fn game_title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Reversi => "Reversi",
-        GameKind::Gomoku => "Gomoku",
-        GameKind::TicTacToe => "Tic-Tac-Toe",
-    }
+    kind.name()
 }
 
 /// A player's name as shown: the host's name for them, else their colour.
 pub fn display_name(data: &GameData, player: Player) -> String {
     data.name(player)
-        .unwrap_or_else(|| colour_name(data.game.kind(), player).to_string())
+        .unwrap_or_else(|| data.game.kind().colour(player).to_string())
 }
 
 /// Every square of a board of side `n`, in reading order (a1, b1, ..., a2, ...).
@@ -61,11 +47,11 @@ pub fn pieces(game: &AnyGame) -> Vec<Option<Player>> {
 /// "h8, black stone", "b2, X".
 pub fn cell_label(kind: GameKind, square: Square, piece: Option<Player>, legal: bool) -> String {
     match (piece, kind) {
-        (Some(p), GameKind::TicTacToe) => format!("{square}, {}", colour_name(kind, p)),
+        (Some(p), GameKind::TicTacToe) => format!("{square}, {}", kind.colour(p)),
         (Some(p), _) => format!(
             "{square}, {} {}",
-            colour_name(kind, p).to_lowercase(),
-            piece_noun(kind)
+            kind.colour(p).to_lowercase(),
+            kind.piece()
         ),
         (None, _) if legal => format!("{square}, empty, legal move"),
         (None, _) => format!("{square}, empty"),
@@ -83,17 +69,6 @@ pub fn last_pass(game: &AnyGame) -> Option<Player> {
     }
 }
 
-const LEFT: &str = "left the game";
-
-/// How the game ended early, if it did: (who, "concedes" | "left the game").
-fn resignation(game: &AnyGame) -> Option<(Player, &'static str)> {
-    game.log().iter().rev().find_map(|item| match item {
-        LogItem::Event(LogEvent::Concede { player }) => Some((*player, "concedes")),
-        LogItem::Event(LogEvent::Drop { player }) => Some((*player, LEFT)),
-        _ => None,
-    })
-}
-
 /// What the panels count: the discs on the board in Reversi (even after a player left,
 /// when the scores a host records differ), the score in the other games.
 pub fn counts(game: &AnyGame) -> [u32; 2] {
@@ -103,29 +78,14 @@ pub fn counts(game: &AnyGame) -> [u32; 2] {
     }
 }
 
-/// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row".
-/// After a player left, the stayer wins whatever the discs say: no count is quoted then.
+/// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row",
+/// after the resignation if there was one: "Light concedes. Dark wins 40-24". After a player
+/// left, the stayer wins whatever the discs say: no count is quoted then.
 pub fn result_text(data: &GameData, game: &AnyGame) -> Option<String> {
-    let outcome = game.outcome()?;
     let name = |p: Player| display_name(data, p);
-    let [a, b] = game.scores();
-    let left = resignation(game).is_some_and(|(_, how)| how == LEFT);
-    let result = match (game.kind(), outcome.winner()) {
-        (GameKind::Reversi, Some(w)) if left => format!("{} wins", name(w)),
-        (GameKind::Reversi, Some(Player::First)) => format!("{} wins {a}-{b}", name(Player::First)),
-        (GameKind::Reversi, Some(Player::Second)) => {
-            format!("{} wins {b}-{a}", name(Player::Second))
-        }
-        (GameKind::Reversi, None) => format!("Draw {a}-{b}"),
-        (kind, Some(w)) => match resignation(game) {
-            Some(_) => format!("{} wins", name(w)),
-            None if kind == GameKind::Gomoku => format!("{} wins with five in a row", name(w)),
-            None => format!("{} wins with three in a row", name(w)),
-        },
-        (_, None) => "Draw: the board is full".to_string(),
-    };
-    Some(match resignation(game) {
-        Some((p, how)) => format!("{} {how}. {result}", name(p)),
+    let result = words::result(game, name)?;
+    Some(match game.resigned() {
+        Some(how) => format!("{} {result}", words::resigns(how, &name(how.player()))),
         None => result,
     })
 }
@@ -144,12 +104,9 @@ pub fn status(data: &GameData, game: &AnyGame, viewer: Option<Player>, hot_seat:
     } else {
         display_name(data, to_move)
     };
-    let turn = format!("{who} must play a {}", piece_noun(game.kind()));
+    let turn = words::must_play(game.kind(), &who);
     match last_pass(game) {
-        Some(p) => format!(
-            "{} has no legal move and passes. {turn}",
-            display_name(data, p)
-        ),
+        Some(p) => format!("{} {turn}", words::passes(&display_name(data, p))),
         None => turn,
     }
 }
@@ -171,18 +128,12 @@ pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
     let mut ply = 0;
     let mut out = Vec::new();
     for item in game.log() {
-        let (player, text, placed) = match item {
-            LogItem::Move { player, square, .. } => {
-                ply += 1;
-                (*player, square.to_string(), true)
-            }
-            LogItem::Event(LogEvent::Pass { player }) => (*player, "pass".to_string(), false),
-            LogItem::Event(LogEvent::Concede { player }) => {
-                (*player, "concedes".to_string(), false)
-            }
-            LogItem::Event(LogEvent::Drop { player }) => (*player, "left".to_string(), false),
-            LogItem::Event(_) => continue,
+        // The start and the end are not turns.
+        let (Some(player), Some(text)) = (item.player(), words::move_list_entry(item)) else {
+            continue;
         };
+        let placed = matches!(item, LogItem::Move { .. });
+        ply += usize::from(placed);
         out.push(MoveEntry {
             ply,
             player,
@@ -255,7 +206,7 @@ pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
     };
     Panel {
         name: display_name(data, player),
-        colour: colour_name(game.kind(), player),
+        colour: game.kind().colour(player),
         score: counts(game)[player.index()],
         score_unit: if game.kind() == GameKind::Reversi {
             "discs"
@@ -296,43 +247,31 @@ pub fn stats_rows(game: &AnyGame) -> Vec<(&'static str, [u32; 2])> {
 pub fn announce(data: &GameData, known: usize) -> Option<String> {
     let game = &data.game;
     let name = |p: Player| display_name(data, p);
-    let mut parts = Vec::new();
-    for item in game.log().iter().skip(known) {
-        match *item {
+    let parts: Vec<String> = game
+        .log()
+        .iter()
+        .skip(known)
+        .filter_map(|item| match *item {
             LogItem::Move {
                 player,
                 square,
                 ref flipped,
-            } => parts.push(match game.kind() {
-                GameKind::Reversi => {
-                    let n = flipped.len();
-                    let s = if n == 1 { "" } else { "s" };
-                    format!(
-                        "{} plays {square} and turns over {n} disc{s}.",
-                        name(player)
-                    )
-                }
-                _ => format!("{} plays {square}.", name(player)),
-            }),
-            LogItem::Event(LogEvent::Pass { player }) => {
-                parts.push(format!("{} has no legal move and passes.", name(player)))
-            }
-            LogItem::Event(LogEvent::Concede { player }) => {
-                parts.push(format!("{} concedes.", name(player)))
-            }
-            LogItem::Event(LogEvent::Drop { player }) => {
-                parts.push(format!("{} left the game.", name(player)))
-            }
+            } => Some(words::plays(
+                game.kind(),
+                &name(player),
+                square,
+                flipped.len(),
+            )),
+            LogItem::Event(LogEvent::Pass { player }) => Some(words::passes(&name(player))),
+            LogItem::Event(LogEvent::Concede { player }) => Some(words::concedes(&name(player))),
+            LogItem::Event(LogEvent::Drop { player }) => Some(words::leaves(&name(player))),
+            // The resignation before the end was said already: the result alone.
             LogItem::Event(LogEvent::End { .. }) => {
-                if let Some(r) = result_text(data, game) {
-                    // The result repeats the resignation; say it once.
-                    let r = r.rsplit(". ").next().unwrap_or(&r).to_string();
-                    parts.push(format!("{r}."));
-                }
+                words::result(game, name).map(|r| format!("{r}."))
             }
-            LogItem::Event(LogEvent::Start) => {}
-        }
-    }
+            LogItem::Event(LogEvent::Start) => None,
+        })
+        .collect();
     (!parts.is_empty()).then(|| parts.join(" "))
 }
 
@@ -465,6 +404,24 @@ mod tests {
     }
 
     #[test]
+    fn the_announced_result_keeps_a_name_with_a_full_stop_whole() {
+        let mut g = game_from_record(&GameOptions::default(), "f5").unwrap();
+        g.play_move(Player::Second, Move::Concede).unwrap();
+        let mut d = data(g);
+        d.players = vec![
+            PlayerMeta {
+                name: "Dr. Who".into(),
+            },
+            PlayerMeta { name: "Bo".into() },
+        ];
+        assert_eq!(
+            status(&d, &d.game, None, true),
+            "Bo concedes. Dr. Who wins 4-1"
+        );
+        assert_eq!(announce(&d, 2).unwrap(), "Bo concedes. Dr. Who wins 4-1.");
+    }
+
+    #[test]
     fn results_and_resignations() {
         let d = reversi("d3c3b3d2e1d6d7e3f4");
         assert_eq!(status(&d, &d.game, None, true), "Dark wins 13-0");
@@ -591,7 +548,11 @@ mod tests {
         // Dark leads 4-1 after f5, then leaves.
         let mut d = reversi("f5");
         d.game.drop_player(Player::First).unwrap();
-        assert_eq!(counts(&d.game), [4, 1], "the panels count the discs on the board");
+        assert_eq!(
+            counts(&d.game),
+            [4, 1],
+            "the panels count the discs on the board"
+        );
         assert_eq!(d.game.rankings(), Some([2, 1]));
         assert_eq!(
             status(&d, &d.game, Some(Player::Second), false),

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use outflank_engine::{AnyGame, Game, GameKind, LogEvent, LogItem, Move, Outcome, Player};
+use outflank_engine::{words, AnyGame, Game, LogEvent, LogItem, Move, Outcome, Player};
 
 use outflank_engine::search::{never, Level};
 use outflank_engine::Computer;
@@ -262,26 +262,10 @@ pub fn replay(data: Value, options: &Value) -> Result<GameData, ApiError> {
     Ok(data)
 }
 
-/// The faction (colour) of each player: `dark`/`light`, `black`/`white`, `x`/`o`.
-pub fn faction_ids(kind: GameKind) -> [&'static str; 2] {
-    match kind {
-        GameKind::Reversi => ["dark", "light"],
-        GameKind::Gomoku => ["black", "white"],
-        GameKind::TicTacToe => ["x", "o"],
-    }
-}
-
-fn faction_name(kind: GameKind, p: Player) -> &'static str {
-    let names = match kind {
-        GameKind::Reversi => ["Dark", "Light"],
-        GameKind::Gomoku => ["Black", "White"],
-        GameKind::TicTacToe => ["X", "O"],
-    };
-    names[p.index()]
-}
-
+/// `factions(data)`: each player's faction (the engine's [`GameKind::factions`]):
+/// `dark`/`light`, `black`/`white`, `x`/`o`.
 pub fn factions(data: Value) -> Result<[&'static str; 2], ApiError> {
-    Ok(faction_ids(GameData::from_json(data)?.state.kind()))
+    Ok(GameData::from_json(data)?.state.kind().factions())
 }
 
 /// Turns played (discs or stones placed, and passes).
@@ -358,7 +342,7 @@ pub fn stats(data: Value) -> Result<Value, ApiError> {
     let per_player = serde_json::to_value(game.stats()).map_err(ApiError::data)?;
     let scores = game.scores();
     let ranks = game.rankings();
-    let factions = faction_ids(kind);
+    let factions = kind.factions();
     let players: Vec<Value> = Player::BOTH
         .iter()
         .map(|&p| {
@@ -439,41 +423,18 @@ pub fn messages(data: Value) -> Result<Messages, ApiError> {
     Ok(Messages { messages, data })
 }
 
-/// A human-readable line for an event of the log (moves are not announced).
+/// A human-readable line for an event of the log (moves are not announced), in the
+/// engine's [`words`]: "Ada (Dark) has no legal move and passes.", "... wins by forfeit.".
 pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
     let kind = data.state.kind();
-    let who = |p: Player| format!("{} ({})", data.name(p), faction_name(kind, p));
+    let who = |p: Player| format!("{} ({})", data.name(p), kind.colour(p));
     match item {
         LogItem::Move { .. } | LogItem::Event(LogEvent::Start) => None,
-        LogItem::Event(LogEvent::Pass { player }) => {
-            Some(format!("{} has no legal move and passes.", who(*player)))
-        }
-        LogItem::Event(LogEvent::Concede { player }) => Some(format!("{} concedes.", who(*player))),
-        LogItem::Event(LogEvent::Drop { player }) => {
-            Some(format!("{} left the game.", who(*player)))
-        }
-        LogItem::Event(LogEvent::End { winner, scores }) => Some(match (kind, winner) {
-            // The scores of a game someone left are not a result on the board.
-            (_, Some(p))
-                if data
-                    .log
-                    .iter()
-                    .any(|i| matches!(i, LogItem::Event(LogEvent::Drop { .. }))) =>
-            {
-                format!("{} wins by forfeit.", who(*p))
-            }
-            (GameKind::Reversi, Some(p)) if scores[p.index()] > scores[p.other().index()] => {
-                format!(
-                    "{} wins, {} discs to {}.",
-                    who(*p),
-                    scores[p.index()],
-                    scores[p.other().index()]
-                )
-            }
-            (GameKind::Reversi, None) => format!("The game is a draw, {} discs each.", scores[0]),
-            (_, Some(p)) => format!("{} wins.", who(*p)),
-            (_, None) => "The game is a draw: the board is full.".to_string(),
-        }),
+        LogItem::Event(LogEvent::Pass { player }) => Some(words::passes(&who(*player))),
+        LogItem::Event(LogEvent::Concede { player }) => Some(words::concedes(&who(*player))),
+        LogItem::Event(LogEvent::Drop { player }) => Some(words::leaves(&who(*player))),
+        // The end of a log is the end of its game, which the data was checked against.
+        LogItem::Event(LogEvent::End { .. }) => words::result_sentence(&data.state, who),
     }
 }
 
