@@ -132,6 +132,32 @@ test("several viewers on one page are independent", async ({ page }) => {
   await expect(page.locator("#app button[data-square]")).toHaveCount(9);
   await expect(page.locator("#second button[data-square]")).toHaveCount(225);
   await expect(page.locator("#second [data-disc]")).toHaveCount(1);
+
+  // History keys act on the viewer that has the focus only.
+  const position = (root) => page.locator(`${root} [data-testid="history-position"]`);
+  await expect(position("#app")).toHaveText("0/0");
+  await expect(position("#second")).toHaveText("1/1");
+  await page.locator('#second [data-testid="history-prev"]').focus();
+  await page.keyboard.press("Home");
+  await expect(position("#second")).toHaveText("0/1");
+  await expect(page.locator("#second [data-disc]")).toHaveCount(0);
+  await expect(position("#app")).toHaveText("0/0");
+  await page.locator('#second [data-testid="history-next"]').focus();
+  await page.keyboard.press("End");
+  await expect(position("#second")).toHaveText("1/1");
+  await expect(page.locator("#second [data-disc]")).toHaveCount(1);
+  // With two viewers, a key on the page itself (nothing focused) moves neither.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowLeft");
+  // The keys' handlers and the DOM updates they cause have run once a macrotask has passed.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(await position("#second").textContent()).toBe("1/1");
+  expect(await page.locator("#second [data-disc]").count()).toBe(1);
+
+  // The script leaves no globals but its own: no wasm-bindgen loader, no viewer internals.
+  expect(await page.evaluate(() => [typeof wasm_bindgen, typeof window.wasm_bindgen])).toEqual(["undefined", "undefined"]);
+  expect(await page.evaluate(() => Object.keys(window.outflank).sort())).toEqual(["Emitter", "launch"]);
   guard.check();
 });
 
