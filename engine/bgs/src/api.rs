@@ -11,7 +11,7 @@ use outflank_engine::{words, AnyGame, Game, LogEvent, LogItem, Move, Outcome, Pl
 use outflank_engine::search::{never, Level};
 use outflank_engine::Computer;
 
-use crate::data::{check_name, GameData};
+use crate::GameData;
 use crate::ApiError;
 
 /// `init(players, expansions, options, seed, creator?)`; `options` as a creation form sends
@@ -376,7 +376,7 @@ pub fn set_player_meta_data(data: Value, who: &Value, meta: &Value) -> Result<Ga
         }
         None => return Err(ApiError::argument("setPlayerMetaData needs {name}")),
     };
-    check_name(&name).map_err(ApiError::argument)?;
+    GameData::check_name(&name).map_err(ApiError::argument)?;
     data.players[who.index()].name = name;
     Ok(data)
 }
@@ -441,10 +441,10 @@ pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
 /// `stripSecret(data, player?)`: nothing in these games is secret; the data as it is.
 pub fn strip_secret(data: Value, viewer: &Value) -> Result<GameData, ApiError> {
     optional_player(viewer)?;
-    GameData::from_json(data)
+    Ok(GameData::from_json(data)?)
 }
 
 /// `toSave(data)`: every move is final, so everything is saved.
 pub fn to_save(data: Value) -> Result<GameData, ApiError> {
-    GameData::from_json(data)
+    Ok(GameData::from_json(data)?)
 }

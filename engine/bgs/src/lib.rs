@@ -19,12 +19,12 @@
 //! ```
 
 pub mod api;
-pub mod data;
 pub mod options;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use data::GameData;
+/// What a host stores: the engine's own type, checked on every read.
+pub use outflank_engine::{GameData, PlayerInfo};
 
 use std::fmt;
 
@@ -56,7 +56,11 @@ impl ApiError {
 
 impl From<outflank_engine::Error> for ApiError {
     fn from(e: outflank_engine::Error) -> ApiError {
-        ApiError::new(e.code(), e.to_string())
+        match e {
+            // The engine finds a stored state malformed only in the `data` a host passed.
+            outflank_engine::Error::MalformedState { reason } => ApiError::data(reason),
+            e => ApiError::new(e.code(), e.to_string()),
+        }
     }
 }
 

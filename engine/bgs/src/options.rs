@@ -19,9 +19,8 @@
 use serde_json::{Map, Value};
 
 use outflank_engine::search::Level;
-use outflank_engine::{Error, GameKind, GameOption, GameOptions, Variant};
+use outflank_engine::{Error, GameData, GameKind, GameOption, GameOptions, Variant};
 
-use crate::data::DEFAULT_LEVEL;
 use crate::ApiError;
 
 /// A key `init` reads for a game option, and the game it is limited to, if any.
@@ -180,7 +179,7 @@ pub fn read(options: &Value) -> Result<InitOptions, ApiError> {
     }
 
     let level = match get("level") {
-        None => DEFAULT_LEVEL,
+        None => GameData::DEFAULT_LEVEL,
         Some(v) => whole(v)
             .and_then(|n| u8::try_from(n).ok())
             .filter(|n| Level::new(*n).is_ok())
@@ -237,7 +236,7 @@ mod tests {
             read(json!({"game": "$none", "size": "$none", "level": null})),
             InitOptions {
                 game: GameOptions::default(),
-                level: DEFAULT_LEVEL
+                level: GameData::DEFAULT_LEVEL
             }
         );
         assert_eq!(
