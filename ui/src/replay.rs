@@ -67,7 +67,7 @@ pub fn apply_log(game: &AnyGame, start: usize, items: &[LogItem]) -> Option<AnyG
 /// index of the `ply`-th move, and the last index for the game as it is now (after its last
 /// move come the pass, the end or a concession that belong to the final position).
 pub fn stop(game: &AnyGame, ply: usize) -> usize {
-    stops(&game.log()).nth(ply).unwrap_or(0)
+    stops(game.log()).nth(ply).unwrap_or(0)
 }
 
 /// [`stop`] of every history position, in order.
@@ -156,9 +156,9 @@ mod tests {
         }
         assert_eq!(shown, game);
         // The whole log at once, from 0, overlapping what is known.
-        assert_eq!(apply_log(&start, 0, &log), Some(game.clone()));
+        assert_eq!(apply_log(&start, 0, log), Some(game.clone()));
         // Nothing new: the same game.
-        assert_eq!(apply_log(&game, 0, &log), Some(game.clone()));
+        assert_eq!(apply_log(&game, 0, log), Some(game.clone()));
     }
 
     #[test]
@@ -172,7 +172,7 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        assert_eq!(apply_log(&other, 0, &log), None, "another game");
+        assert_eq!(apply_log(&other, 0, log), None, "another game");
         // An illegal move, or a pass the engine would not make.
         let mut bad = log[..2].to_vec();
         bad.push(bad[1].clone());
