@@ -11,8 +11,8 @@ use outflank_engine::{words, AnyGame, Game, LogEvent, LogItem, Move, Outcome, Pl
 use outflank_engine::search::{never, Level};
 use outflank_engine::Computer;
 
-use crate::GameData;
 use crate::ApiError;
+use crate::GameData;
 
 /// `init(players, expansions, options, seed, creator?)`; `options` as a creation form sends
 /// them (see [`crate::options`]).
@@ -262,8 +262,8 @@ pub fn replay(data: Value, options: &Value) -> Result<GameData, ApiError> {
     Ok(data)
 }
 
-/// `factions(data)`: each player's faction (the engine's [`GameKind::factions`]):
-/// `dark`/`light`, `black`/`white`, `x`/`o`.
+/// `factions(data)`: each player's faction (the engine's
+/// [`outflank_engine::GameKind::factions`]): `dark`/`light`, `black`/`white`, `x`/`o`.
 pub fn factions(data: Value) -> Result<[&'static str; 2], ApiError> {
     Ok(GameData::from_json(data)?.state.kind().factions())
 }
