@@ -34,7 +34,8 @@ pub struct PlayerInfo {
 /// data.refresh();
 /// let json = data.to_json();
 /// assert_eq!(json["board"][4], "---XXX--");
-/// assert_eq!(json["log"][1], serde_json::json!({"kind": "move", "player": 0, "move": "f5", "flipped": ["e5"]}));
+/// let f5 = serde_json::json!({"kind": "move", "player": 0, "move": "f5", "flipped": ["e5"]});
+/// assert_eq!(json["log"][1], f5);
 /// assert_eq!(GameData::from_json(json).unwrap(), data);
 /// ```
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

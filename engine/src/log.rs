@@ -12,7 +12,8 @@ use crate::{Outcome, Player, Square};
 ///
 /// ```
 /// use outflank_engine::{LogItem, Player};
-/// let item = LogItem::Move { player: Player::First, square: "f5".parse().unwrap(), flipped: vec!["e5".parse().unwrap()] };
+/// let (f5, e5) = ("f5".parse().unwrap(), "e5".parse().unwrap());
+/// let item = LogItem::Move { player: Player::First, square: f5, flipped: vec![e5] };
 /// let json = serde_json::to_string(&item).unwrap();
 /// assert_eq!(json, r#"{"kind":"move","player":0,"move":"f5","flipped":["e5"]}"#);
 /// ```
