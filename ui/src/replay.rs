@@ -113,8 +113,7 @@ mod tests {
     fn pass_game() -> AnyGame {
         let mut game = AnyGame::new(&GameOptions::default()).unwrap();
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        loop {
-            let Some(p) = game.to_move() else { break };
+        while let Some(p) = game.to_move() {
             let moves = game.legal_moves();
             seed ^= seed << 13;
             seed ^= seed >> 7;

@@ -24,7 +24,7 @@ fn set(key: &str, value: &str) {
 /// What loading the saved game found.
 pub enum Loaded {
     Nothing,
-    Game(HotSeat),
+    Game(Box<HotSeat>),
     /// A saved game that could not be read (the reason): start fresh and say so.
     Corrupt(String),
 }
@@ -34,7 +34,7 @@ pub fn load_game() -> Loaded {
         return Loaded::Nothing;
     };
     match HotSeat::from_json(&text) {
-        Ok(game) => Loaded::Game(game),
+        Ok(game) => Loaded::Game(Box::new(game)),
         Err(reason) => {
             clear_game();
             Loaded::Corrupt(reason)

@@ -28,7 +28,7 @@ fn prefers_dark() -> bool {
 pub fn App() -> impl IntoView {
     let (initial, notice) = match storage::load_game() {
         Loaded::Nothing => (HotSeat::default(), None),
-        Loaded::Game(game) => (game, None),
+        Loaded::Game(game) => (*game, None),
         Loaded::Corrupt(reason) => {
             leptos::logging::warn!("outflank: the saved game could not be read ({reason})");
             (
