@@ -12,16 +12,6 @@ use outflank_engine::{
 
 use crate::protocol::GameData;
 
-/// The colour (or mark) of a player's pieces: the engine's [`GameKind::colour`].
-pub fn colour_name(kind: GameKind, player: Player) -> &'static str {
-    kind.colour(player)
-}
-
-/// The game's name for people: the engine's [`GameKind::name`].
-pub fn game_title(kind: GameKind) -> &'static str {
-    kind.name()
-}
-
 /// A player's name as shown: the host's name for them, else their colour.
 pub fn display_name(data: &GameData, player: Player) -> String {
     data.name(player)

@@ -105,7 +105,7 @@ pub fn Board() -> impl IntoView {
                             <div
                                 class=class
                                 role="group"
-                                aria-label=format!("{} board, {n} by {n}", model::game_title(kind))
+                                aria-label=format!("{} board, {n} by {n}", kind.name())
                                 data-board=""
                                 data-to-move=move || to_move.get().map(|p| p.index().to_string())
                                 on:keydown=on_key

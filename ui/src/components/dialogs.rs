@@ -9,7 +9,6 @@ use outflank_engine::{GameKind, Player};
 use crate::backend::Action;
 use crate::host::setup::Setup;
 use crate::host::Host;
-use crate::model::{colour_name, game_title};
 use crate::protocol;
 
 /// Gives the focus back to the control that opened a dialog, once it has closed.
@@ -70,7 +69,7 @@ pub fn NewGameDialog(
     };
     let kind = Memo::new(move |_| s.with(|s| s.game));
     let colours =
-        move |i: usize| colour_name(kind.get(), Player::from_index(i).unwrap_or(Player::First));
+        move |i: usize| kind.get().colour(Player::from_index(i).unwrap_or(Player::First));
     let set_game = move |e: ev::Event| {
         let game = match event_target_value(&e).as_str() {
             "gomoku" => GameKind::Gomoku,
@@ -129,7 +128,7 @@ pub fn NewGameDialog(
                                     GameKind::Gomoku => "gomoku",
                                     GameKind::TicTacToe => "tictactoe",
                                 };
-                                view! { <option value=value>{game_title(g)}</option> }
+                                view! { <option value=value>{g.name()}</option> }
                             })
                             .collect_view()}
                     </select>
@@ -303,7 +302,7 @@ pub fn RenameDialog(
                 on:submit=save
                 on:keydown=escape_closes(close)
             >
-                <h2 id="rename-title">{format!("Name of the {} player", colour_name(kind, player).to_lowercase())}</h2>
+                <h2 id="rename-title">{format!("Name of the {} player", kind.colour(player).to_lowercase())}</h2>
                 <label>
                     "Name "
                     <input
@@ -311,7 +310,7 @@ pub fn RenameDialog(
                         node_ref=input
                         data-testid="rename-input"
                         maxlength=protocol::MAX_NAME.to_string()
-                        placeholder=colour_name(kind, player)
+                        placeholder=kind.colour(player)
                         prop:value=move || value.get()
                         on:input=move |e| value.set(event_target_value(&e))
                     />

@@ -146,7 +146,7 @@ pub fn Viewer(
     let title = move || {
         ctx.data.with(|d| {
             d.as_ref()
-                .map(|d| model::game_title(d.game.kind()))
+                .map(|d| d.game.kind().name())
                 .unwrap_or("Game")
         })
     };
