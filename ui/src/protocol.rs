@@ -470,27 +470,6 @@ pub fn parse_move(payload: &Value) -> Result<Move, String> {
     serde_json::from_value(payload.clone()).map_err(|e| format!("move: {e}"))
 }
 
-/// Reads an `update:preference` payload.
-pub fn parse_preference(payload: &Value) -> Result<(String, Value), String> {
-    let name = payload
-        .get("name")
-        .and_then(Value::as_str)
-        .ok_or("update:preference: no name")?;
-    Ok((
-        name.to_string(),
-        payload.get("value").cloned().unwrap_or(Value::Null),
-    ))
-}
-
-/// Reads a `player:clicked` payload.
-pub fn parse_player_clicked(payload: &Value) -> Result<Player, String> {
-    payload
-        .get("index")
-        .and_then(Value::as_u64)
-        .and_then(|i| Player::from_index(i as usize).filter(|_| i < 2))
-        .ok_or_else(|| "player:clicked: no player index".to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -680,15 +659,11 @@ mod tests {
             value: json!("wooden"),
         };
         assert_eq!(p.payload(), json!({"name": "skin", "value": "wooden"}));
-        assert_eq!(
-            parse_preference(&p.payload()),
-            Ok(("skin".into(), json!("wooden")))
-        );
         let c = ViewerEvent::PlayerClicked {
             index: 1,
             name: "Bo".into(),
         };
-        assert_eq!(parse_player_clicked(&c.payload()), Ok(Player::Second));
+        assert_eq!(c.payload(), json!({"index": 1, "name": "Bo"}));
         assert_eq!(
             ViewerEvent::ReplayInfo {
                 start: 0,
