@@ -19,6 +19,17 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// The game's name in data (`"reversi"`, `"gomoku"`, `"tictactoe"`), as serde writes it.
+    pub const fn key(self) -> &'static str {
+        match self {
+            GameKind::Reversi => "reversi",
+            GameKind::Gomoku => "gomoku",
+            GameKind::TicTacToe => "tictactoe",
+        }
+    }
+}
+
+impl GameKind {
     pub const ALL: [GameKind; 3] = [GameKind::Reversi, GameKind::Gomoku, GameKind::TicTacToe];
 
     /// The name in JSON and in options: `"reversi"`, `"gomoku"`, `"tictactoe"`.

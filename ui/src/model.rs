@@ -40,7 +40,7 @@ pub fn cell_label(kind: GameKind, square: Square, piece: Option<Player>, legal: 
         (Some(p), GameKind::TicTacToe) => format!("{square}, {}", kind.colour(p)),
         (Some(p), _) => format!(
             "{square}, {} {}",
-            kind.colour(p).to_lowercase(),
+            kind.colour(p).to_ascii_lowercase(),
             kind.piece()
         ),
         (None, _) if legal => format!("{square}, empty, legal move"),

@@ -144,7 +144,8 @@ fn Coords(n: u8) -> impl IntoView {
 /// Grid lines and star points: at cell corners on a Reversi board, through the cell
 /// centres on a goban.
 fn decorations(kind: GameKind, n: u8) -> impl IntoView {
-    let nf = f64::from(n);
+    // Integer arithmetic only: formatting a float would pull core's float printing into the
+    // first load for two attributes.
     match kind {
         GameKind::Reversi => {
             let stars = if n >= 6 {
@@ -155,21 +156,19 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
             stars
                 .into_iter()
                 .map(|(x, y)| {
-                    let style = format!(
-                        "left: {}%; top: {}%",
-                        100.0 * f64::from(x) / nf,
-                        100.0 * f64::from(y) / nf
-                    );
+                    let style = format!("left: calc(100% * {x} / {n}); top: calc(100% * {y} / {n})");
                     view! { <span class="star" aria-hidden="true" style=style></span> }
                 })
                 .collect_view()
                 .into_any()
         }
         GameKind::Gomoku => {
+            // In half cells, so that the lines through the cell centres fall on integers.
             let mut d = String::new();
-            for k in 0..n {
-                let c = f64::from(k) + 0.5;
-                d.push_str(&format!("M0.5 {c}H{e}M{c} 0.5V{e}", e = nf - 0.5));
+            let e = 2 * u32::from(n) - 1;
+            for k in 0..u32::from(n) {
+                let c = 2 * k + 1;
+                d.push_str(&format!("M1 {c}H{e}M{c} 1V{e}"));
             }
             let edge = if n == 19 { [3, 9, 15] } else { [3, 7, 11] };
             let hoshi = edge
@@ -177,11 +176,11 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
                 .flat_map(|&x| edge.iter().map(move |&y| (x, y)))
                 .filter(|&(x, y)| n == 19 || (x == y) || (x != 7 && y != 7))
                 .map(|(x, y)| {
-                    view! { <circle cx=f64::from(x) + 0.5 cy=f64::from(y) + 0.5 r="0.12"></circle> }
+                    view! { <circle cx=2 * x + 1 cy=2 * y + 1 r="0.24"></circle> }
                 })
                 .collect_view();
             view! {
-                <svg class="goban-lines" viewBox=format!("0 0 {n} {n}") aria-hidden="true" preserveAspectRatio="none">
+                <svg class="goban-lines" viewBox=format!("0 0 {0} {0}", 2 * u32::from(n)) aria-hidden="true" preserveAspectRatio="none">
                     <path d=d vector-effect="non-scaling-stroke"></path>
                     {hoshi}
                 </svg>

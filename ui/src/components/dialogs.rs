@@ -302,7 +302,7 @@ pub fn RenameDialog(
                 on:submit=save
                 on:keydown=escape_closes(close)
             >
-                <h2 id="rename-title">{format!("Name of the {} player", kind.colour(player).to_lowercase())}</h2>
+                <h2 id="rename-title">{format!("Name of the {} player", kind.colour(player).to_ascii_lowercase())}</h2>
                 <label>
                     "Name "
                     <input

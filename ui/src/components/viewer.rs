@@ -158,7 +158,7 @@ pub fn Viewer(
             node_ref=root
             data-outflank-viewer=""
             data-busy=move || if busy.get() { "true" } else { "false" }
-            data-game=move || ctx.data.with(|d| d.as_ref().map(|d| format!("{:?}", d.game.kind()).to_lowercase()))
+            data-game=move || ctx.data.with(|d| d.as_ref().map(|d| d.game.kind().key()))
         >
             <h2 class="sr-only">{title}</h2>
             <section class="players" aria-label="Players">

@@ -98,7 +98,7 @@ impl HintsHost {
                         let how = if exact {
                             format!("exactly {}", exact_label(score / 100))
                         } else {
-                            format!("about {:+.1} discs", f64::from(score) / 100.0)
+                            format!("about {} discs", signed_tenths(score))
                         };
                         text.set(Some(format!("Best move: {square} ({how})")));
                         view.set(HintView {
@@ -121,5 +121,27 @@ impl HintsHost {
                 }
             },
         );
+    }
+}
+
+/// A score in hundredths of a disc as signed discs to one decimal (`-1234` -> `"-12.3"`),
+/// in integers: float printing would weigh on the page's first load.
+fn signed_tenths(score: i32) -> String {
+    let tenths = (score.unsigned_abs() + 5) / 10;
+    let sign = if score < 0 && tenths > 0 { '-' } else { '+' };
+    format!("{sign}{}.{}", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_tenths;
+
+    #[test]
+    fn scores_read_as_signed_discs_to_one_decimal() {
+        assert_eq!(signed_tenths(-1234), "-12.3");
+        assert_eq!(signed_tenths(1250), "+12.5");
+        assert_eq!(signed_tenths(7), "+0.1");
+        assert_eq!(signed_tenths(0), "+0.0");
+        assert_eq!(signed_tenths(-4), "+0.0");
     }
 }
