@@ -29,6 +29,8 @@ mod rng;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod report;
 pub mod search;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub mod train;
 mod square;
 mod tictactoe;
 pub mod words;

@@ -12,6 +12,7 @@
 
 mod ggf;
 mod nboard;
+mod train;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -88,6 +89,11 @@ enum Command {
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1")]
     Nboard,
+    /// Train the pattern evaluation: self-play data, fitting, held-out errors (engine/TRAINING.md).
+    Train {
+        #[command(subcommand)]
+        step: train::Step,
+    },
 }
 
 fn parse_size(s: &str) -> Result<u8, String> {
@@ -117,6 +123,7 @@ fn main() -> ExitCode {
         Command::Solve { file, ids, threads } => solve(&file, &ids, usize::from(threads)),
         Command::Best { level, time, board, side } => best(level, time, &board, &side),
         Command::Match { a, b, games, openings, seed } => play_match(a, b, games, openings.as_deref(), seed),
+        Command::Train { step } => train::run(step),
         Command::Nboard => match nboard::run(io::stdin().lock(), &mut io::stdout().lock()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => bad(format!("nboard: {e}")),
