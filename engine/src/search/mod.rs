@@ -13,8 +13,10 @@ pub mod arena;
 pub mod endgame;
 pub mod eval;
 pub mod midgame;
+pub mod pattern;
 pub mod stability;
 pub mod table;
+pub mod weights;
 
 pub use midgame::Searcher;
 

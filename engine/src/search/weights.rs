@@ -1,0 +1,367 @@
+//! The weights of the pattern evaluation, and their compact file.
+//!
+//! In memory: one table of `i16` per phase, [`pattern::TABLE`] entries each, indexed by
+//! [`pattern::features`]; the evaluation is the sum of the weights of a position's
+//! features, in hundredths of a disc like [`crate::search::eval`], so the search stays in
+//! integers.
+//!
+//! The file (`engine/weights/reversi8.bin`, embedded in the native engine and fetched by
+//! the browser worker) stores only the canonical entries (see [`pattern::canonical`]), as
+//! a stream of tokens, LEB128 varints: an even token `2n` is a run of `n + 1` zero weights
+//! (configurations the training never saw stay at zero), an odd token `2z + 1` a non-zero
+//! weight whose zigzag code is `z + 1`. Layout:
+//!
+//! ```text
+//! "OFPW"  magic
+//! u16 LE  version (1)
+//! u8      number of patterns, then per pattern: u8 square count, the squares (u8 each)
+//! u8      number of scalars, then per scalar: u8 number of values
+//! u8      number of phases
+//! u32 LE  number of tokens, then the tokens (phase by phase, canonical entries in order)
+//! ```
+//!
+//! The pattern list is in the file so that weights trained for other patterns are refused
+//! with an error instead of being misread.
+
+use crate::search::pattern::{self, FEATURES, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
+
+const MAGIC: &[u8; 4] = b"OFPW";
+const VERSION: u16 = 1;
+
+/// Why a weights file was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum WeightsError {
+    /// Not a weights file at all.
+    BadMagic,
+    /// A version this build cannot read.
+    Version(u16),
+    /// Trained for other patterns, scalars or phases than this build's.
+    Mismatch(String),
+    /// Cut short, or with bytes after the end.
+    Truncated,
+    /// A token that cannot be (a weight beyond i16, more weights than the tables hold).
+    Corrupt(String),
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::BadMagic => write!(f, "not an Outflank weights file"),
+            WeightsError::Version(v) => {
+                write!(f, "weights file version {v}, this build reads {VERSION}")
+            }
+            WeightsError::Mismatch(why) => write!(f, "weights for another evaluation: {why}"),
+            WeightsError::Truncated => {
+                write!(f, "the weights file is cut short or has trailing bytes")
+            }
+            WeightsError::Corrupt(why) => write!(f, "corrupt weights file: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// A trained evaluation: one weight table per phase.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// `PHASES * TABLE` entries, phase by phase.
+    tables: Vec<i16>,
+}
+
+impl std::fmt::Debug for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let nonzero = self.tables.iter().filter(|&&w| w != 0).count();
+        write!(f, "Weights({PHASES} phases, {nonzero} non-zero)")
+    }
+}
+
+impl Weights {
+    /// All weights zero.
+    pub fn zero() -> Weights {
+        Weights {
+            tables: vec![0; PHASES * TABLE],
+        }
+    }
+
+    /// Weights from one canonical value per feature and phase (`canonical_values[phase]`
+    /// indexed by canonical feature; the other entries of the slice are ignored).
+    pub fn from_canonical(canonical_values: &[Vec<i16>]) -> Weights {
+        let canon = pattern::canonical();
+        let mut w = Weights::zero();
+        for (phase, values) in canonical_values.iter().enumerate().take(PHASES) {
+            for f in 0..TABLE {
+                w.tables[phase * TABLE + f] = values.get(canon[f] as usize).copied().unwrap_or(0);
+            }
+        }
+        w
+    }
+
+    /// The weight of feature `f` in `phase`.
+    pub fn get(&self, phase: usize, f: usize) -> i16 {
+        self.tables[phase * TABLE + f]
+    }
+
+    /// The evaluation of `(player, opponent)` for the player (to move), in hundredths of a
+    /// disc.
+    #[inline]
+    pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
+        let empties = 64 - (player | opponent).count_ones();
+        let table = &self.tables[pattern::phase(empties) * TABLE..][..TABLE];
+        let f = pattern::features(player, opponent);
+        let mut sum = 0i32;
+        for &k in f.iter().take(FEATURES) {
+            sum += i32::from(table[k as usize]);
+        }
+        sum.clamp(-6400, 6400)
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&layout());
+        let canon = pattern::canonical();
+        let mut tokens: Vec<u32> = Vec::new();
+        let mut zeros = 0u32;
+        for phase in 0..PHASES {
+            for f in 0..TABLE {
+                if canon[f] as usize != f {
+                    continue;
+                }
+                let w = self.tables[phase * TABLE + f];
+                if w == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                if zeros > 0 {
+                    tokens.push(2 * (zeros - 1));
+                    zeros = 0;
+                }
+                let zigzag = ((i32::from(w) << 1) ^ (i32::from(w) >> 31)) as u32;
+                tokens.push(2 * (zigzag - 1) + 1);
+            }
+        }
+        if zeros > 0 {
+            tokens.push(2 * (zeros - 1));
+        }
+        out.extend_from_slice(&(tokens.len() as u32).to_le_bytes());
+        for mut t in tokens {
+            while t >= 0x80 {
+                out.push((t as u8 & 0x7F) | 0x80);
+                t >>= 7;
+            }
+            out.push(t as u8);
+        }
+        out
+    }
+
+    /// Reads a file written by [`Weights::to_bytes`]; any fault is an error, never a panic.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        if bytes.len() < 4 || &bytes[..4] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let mut at = 4;
+        let mut take = |n: usize| -> Result<&[u8], WeightsError> {
+            let s = bytes.get(at..at + n).ok_or(WeightsError::Truncated)?;
+            at += n;
+            Ok(s)
+        };
+        let version = u16::from_le_bytes([take(1)?[0], take(1)?[0]]);
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let expected = layout();
+        let found = take(expected.len())?;
+        if found != expected.as_slice() {
+            return Err(WeightsError::Mismatch(
+                "the pattern list, scalars or phase count differ from this build's".into(),
+            ));
+        }
+        let count = take(4)?;
+        let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]);
+        let canon = pattern::canonical();
+        let slots: Vec<usize> = (0..TABLE).filter(|&f| canon[f] as usize == f).collect();
+        let total = slots.len() * PHASES;
+        let mut values: Vec<i16> = Vec::with_capacity(total);
+        for _ in 0..count {
+            let mut t = 0u32;
+            let mut shift = 0;
+            loop {
+                let b = take(1)?[0];
+                if shift > 28 {
+                    return Err(WeightsError::Corrupt("a token longer than 32 bits".into()));
+                }
+                t |= u32::from(b & 0x7F) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    break;
+                }
+            }
+            if t & 1 == 0 {
+                let run = (t >> 1) as usize + 1;
+                if values.len() + run > total {
+                    return Err(WeightsError::Corrupt(
+                        "more weights than the tables hold".into(),
+                    ));
+                }
+                values.resize(values.len() + run, 0);
+            } else {
+                let zigzag = (t >> 1) + 1;
+                let w = (zigzag >> 1) as i32 ^ -((zigzag & 1) as i32);
+                let w = i16::try_from(w)
+                    .map_err(|_| WeightsError::Corrupt(format!("weight {w} beyond 16 bits")))?;
+                if values.len() >= total {
+                    return Err(WeightsError::Corrupt(
+                        "more weights than the tables hold".into(),
+                    ));
+                }
+                values.push(w);
+            }
+        }
+        if values.len() != total || at != bytes.len() {
+            return Err(WeightsError::Truncated);
+        }
+        let mut w = Weights::zero();
+        for phase in 0..PHASES {
+            for (i, &slot) in slots.iter().enumerate() {
+                w.tables[phase * TABLE + slot] = values[phase * slots.len() + i];
+            }
+            for f in 0..TABLE {
+                let c = canon[f] as usize;
+                if c != f {
+                    w.tables[phase * TABLE + f] = w.tables[phase * TABLE + c];
+                }
+            }
+        }
+        Ok(w)
+    }
+}
+
+/// The part of the header that describes the evaluation (patterns, scalars, phases).
+fn layout() -> Vec<u8> {
+    let mut out = vec![PATTERNS.len() as u8];
+    for (_, squares) in PATTERNS {
+        out.push(squares.len() as u8);
+        out.extend_from_slice(squares);
+    }
+    out.push(SCALARS.len() as u8);
+    for (_, values) in SCALARS {
+        out.push(values as u8);
+    }
+    out.push(PHASES as u8);
+    debug_assert_eq!(OFFSETS.len(), PATTERNS.len() + SCALARS.len() + 1);
+    out
+}
+
+/// The weights trained by `outflank train` (engine/TRAINING.md), embedded in the native
+/// engine; `None` if the embedded file does not match this build's patterns.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn embedded() -> Option<&'static Weights> {
+    static EMBEDDED: std::sync::OnceLock<Option<Weights>> = std::sync::OnceLock::new();
+    EMBEDDED
+        .get_or_init(|| Weights::from_bytes(include_bytes!("../../weights/reversi8.bin")).ok())
+        .as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::pattern::{base_indexes_by_squares, symmetries};
+
+    fn sample_weights() -> Weights {
+        let canon = pattern::canonical();
+        let mut values = vec![vec![0i16; TABLE]; PHASES];
+        let mut s = 99u64;
+        for (phase, v) in values.iter_mut().enumerate() {
+            for (f, w) in v.iter_mut().enumerate() {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if canon[f] as usize == f && (s >> 60) < 3 {
+                    *w = ((s >> 40) as i16 % 700) - 350 + phase as i16;
+                }
+            }
+        }
+        Weights::from_canonical(&values)
+    }
+
+    #[test]
+    fn weights_round_trip_through_the_file() {
+        let w = sample_weights();
+        let bytes = w.to_bytes();
+        assert_eq!(Weights::from_bytes(&bytes), Ok(w.clone()));
+        assert_eq!(
+            Weights::from_bytes(&Weights::zero().to_bytes()),
+            Ok(Weights::zero())
+        );
+        // Every cut is refused, never a panic.
+        for cut in [0, 3, 4, 6, 20, bytes.len() / 2, bytes.len() - 1] {
+            assert!(Weights::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(Weights::from_bytes(&longer), Err(WeightsError::Truncated));
+        let mut other = bytes.clone();
+        other[4] = 9;
+        assert_eq!(Weights::from_bytes(&other), Err(WeightsError::Version(9)));
+        let mut patterns = bytes.clone();
+        patterns[8] = 5; // the first pattern's first square
+        assert!(matches!(
+            Weights::from_bytes(&patterns),
+            Err(WeightsError::Mismatch(_))
+        ));
+        assert_eq!(Weights::from_bytes(b"nope"), Err(WeightsError::BadMagic));
+        // Garbage after a good header is refused too.
+        let header = 6 + layout().len();
+        let mut garbage = bytes[..header].to_vec();
+        garbage.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
+        assert!(Weights::from_bytes(&garbage).is_err());
+    }
+
+    #[test]
+    fn symmetric_positions_evaluate_the_same() {
+        let w = sample_weights();
+        let mut s = 7u64;
+        for _ in 0..300 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let filled = s ^ (s >> 13).rotate_left(29);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let p = filled & s;
+            let o = filled & !p;
+            let v = w.evaluate(p, o);
+            let (ps, os) = (symmetries(p), symmetries(o));
+            for g in 1..8 {
+                assert_eq!(w.evaluate(ps[g], os[g]), v);
+            }
+        }
+    }
+
+    #[test]
+    fn a_hand_made_weight_set_gives_the_hand_computed_value() {
+        // One weight: row 3 (and its images) with a player disc on a3 and the rest empty,
+        // in the phase of 56..59 empties; and the parity weight for an odd count of empties.
+        let mut values = vec![vec![0i16; TABLE]; PHASES];
+        let a3 = base_indexes_by_squares(1 << 16, 0)[4];
+        let c = pattern::canonical()[(OFFSETS[4] + a3) as usize] as usize;
+        values[14][c] = 10;
+        values[14][OFFSETS[15] as usize + 1] = 3;
+        let w = Weights::from_canonical(&values);
+        // Player on a3, opponent on h8: 62 empties (phase 14, even). Row 3 on the 8 images
+        // reads a3 / h3 / a6 / h6 / c1 / c8 / f1 / f8 lines: a3 is the first square of row 3
+        // (image 0) and the last of row 3 read mirrored (image 2), each a configuration with
+        // one disc at an end: both map to the same canonical entry, so 2 * 10. The other
+        // images put a3 on row 6 or on a column, which row 3 does not read.
+        let p = 1u64 << 16;
+        let o = 1u64 << 63;
+        assert_eq!(w.evaluate(p, o), 20);
+        // One more opponent disc on h7 (61 empties, odd): the parity weight adds 3.
+        assert_eq!(w.evaluate(p, o | 1 << 55), 23);
+        // The same discs for the other side to move: nothing of the player's on a3.
+        assert_eq!(w.evaluate(o, p), 0);
+    }
+}
