@@ -96,11 +96,16 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Sample>, String> {
     Ok(out)
 }
 
-/// Reads and concatenates several files.
+/// Reads and concatenates several files. A file that a stopped run cut short in the middle
+/// of a record keeps its whole records (self-play appends game by game).
 pub fn read_files(paths: &[std::path::PathBuf]) -> Result<Vec<Sample>, String> {
     let mut all = Vec::new();
     for p in paths {
-        let bytes = std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let mut bytes =
+            std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        if bytes.len() > 8 {
+            bytes.truncate(bytes.len() - (bytes.len() - 8) % RECORD);
+        }
         all.extend(parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?);
     }
     Ok(all)

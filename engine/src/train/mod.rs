@@ -9,5 +9,5 @@
 //! `engine/TRAINING.md` has the command lines (`outflank train ...`) and the figures.
 
 pub mod data;
-// pub mod fit;
+pub mod fit;
 pub mod selfplay;

@@ -6,8 +6,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
+use outflank_engine::search::eval;
+use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
-use outflank_engine::train::{data, selfplay};
+use outflank_engine::train::{data, fit, selfplay};
+use outflank_engine::Board;
 use outflank_engine::Eight;
 
 use crate::bad;
@@ -43,10 +46,87 @@ pub enum Step {
         #[arg(long, default_value_t = 30)]
         random_max: u32,
     },
+    /// Fit the weights to data files by least squares (Adam), print the held-out errors,
+    /// write the weights file.
+    #[command(
+        after_help = "Example:\n  outflank train fit --data engine/data/r1-s1.bin --holdout engine/data/held-s1001.bin --out engine/weights/reversi8.bin\n\nPrints each phase's training error, then the held-out mean absolute error (discs) by empties and by phase."
+    )]
+    Fit {
+        /// Training data files.
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// Held-out data files (their exact positions are scored).
+        #[arg(long, num_args = 1..)]
+        holdout: Vec<PathBuf>,
+        /// The weights file to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 200)]
+        epochs: u32,
+        /// Adam's starting step (hundredths of a disc).
+        #[arg(long, default_value_t = 4.0)]
+        rate: f32,
+        /// Ridge penalty (in positions' worth of squared error).
+        #[arg(long, default_value_t = 2.0)]
+        l2: f32,
+        /// Weight of the neighbouring phases' positions.
+        #[arg(long, default_value_t = 0.3)]
+        smooth: f32,
+        /// Configurations seen fewer times than this keep a zero weight.
+        #[arg(long, default_value_t = 3)]
+        min_count: u32,
+        /// Share of the search score in the target of positions without an exact label.
+        #[arg(long, default_value_t = 0.0)]
+        blend: f32,
+    },
+    /// The held-out errors of a weights file (and of the hand-made evaluation).
+    Errors {
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long, num_args = 1.., required = true)]
+        holdout: Vec<PathBuf>,
+    },
 }
 
 pub fn run(step: Step) -> ExitCode {
     match step {
+        Step::Fit {
+            data,
+            holdout,
+            out,
+            epochs,
+            rate,
+            l2,
+            smooth,
+            min_count,
+            blend,
+        } => {
+            let opts = fit::FitOptions {
+                epochs,
+                rate,
+                l2,
+                smooth,
+                min_count,
+                blend,
+            };
+            run_fit(&data, &holdout, &out, &opts)
+        }
+        Step::Errors { weights, holdout } => {
+            let w = match std::fs::read(&weights)
+                .map_err(|e| e.to_string())
+                .and_then(|b| Weights::from_bytes(&b).map_err(|e| e.to_string()))
+            {
+                Ok(w) => w,
+                Err(e) => return bad(format!("{}: {e}", weights.display())),
+            };
+            match data::read_files(&holdout) {
+                Ok(samples) => {
+                    print_errors(&samples, &w);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => bad(e),
+            }
+        }
         Step::Selfplay {
             games,
             seed,
@@ -110,4 +190,85 @@ fn run_selfplay(games: u64, seed: u64, out: &std::path::Path, plan: &selfplay::P
         start.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+fn run_fit(
+    data_files: &[PathBuf],
+    holdout: &[PathBuf],
+    out: &std::path::Path,
+    opts: &fit::FitOptions,
+) -> ExitCode {
+    let start = Instant::now();
+    let samples = match data::read_files(data_files) {
+        Ok(s) => s,
+        Err(e) => return bad(e),
+    };
+    let held = match data::read_files(holdout) {
+        Ok(s) => s,
+        Err(e) => return bad(e),
+    };
+    let exact = samples.iter().filter(|s| s.exact).count();
+    println!(
+        "fit {opts:?}: {} positions ({exact} exact) from {} file(s), {} held out",
+        samples.len(),
+        data_files.len(),
+        held.len()
+    );
+    let weights = fit::fit(&samples, opts, |line| println!("  {line}"));
+    println!("fitted in {:.1}s", start.elapsed().as_secs_f64());
+    let bytes = weights.to_bytes();
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Err(e) = std::fs::write(out, &bytes) {
+        return bad(format!("cannot write {}: {e}", out.display()));
+    }
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    if !held.is_empty() {
+        print_errors(&held, &weights);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Mean absolute errors (discs) on the exact held-out positions, by empties and by phase,
+/// of the weights and of the hand-made evaluation.
+fn print_errors(held: &[data::Sample], weights: &Weights) {
+    let pattern = fit::errors_by_empties(held, |s| weights.evaluate(s.player, s.opponent));
+    let old = fit::errors_by_empties(held, |s| {
+        eval::evaluate(&Board::<Eight> {
+            player: s.player,
+            opponent: s.opponent,
+        })
+    });
+    println!(
+        "held-out mean absolute error (discs) by empties: empties positions pattern hand-made"
+    );
+    for ((e, n, mae), (_, _, mae_old)) in pattern.iter().zip(&old) {
+        println!("  {e:2} {n:6} {mae:6.2} {mae_old:6.2}");
+    }
+    println!("by phase: phase empties positions pattern hand-made");
+    for phase in 0..15u32 {
+        let rows: Vec<_> = pattern
+            .iter()
+            .zip(&old)
+            .filter(|((e, _, _), _)| e / 4 == phase)
+            .collect();
+        let n: usize = rows.iter().map(|((_, n, _), _)| n).sum();
+        if n == 0 {
+            continue;
+        }
+        let avg = |pick: &dyn Fn(&((u32, usize, f64), (u32, usize, f64))) -> f64| {
+            rows.iter()
+                .map(|&(a, b)| pick(&(*a, *b)) * a.1 as f64)
+                .sum::<f64>()
+                / n as f64
+        };
+        println!(
+            "  {phase:2} {:2}-{:2} {n:6} {:6.2} {:6.2}",
+            phase * 4,
+            phase * 4 + 3,
+            avg(&|r| r.0 .2),
+            avg(&|r| r.1 .2)
+        );
+    }
 }
