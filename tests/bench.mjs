@@ -36,6 +36,49 @@ const median = (xs) => {
 };
 const ms = (x) => `${x.toFixed(1)} ms`;
 
+/**
+ * Squares of a 19x19 Gomoku game with no five in a row: black on the squares where
+ * (column + 2 * row) mod 4 < 2 and white on the others (runs of at most two in every
+ * direction), taken row by row, black and white in turn.
+ */
+function gobanStones(count) {
+  const black = [];
+  const white = [];
+  for (let row = 0; row < 19; row++) {
+    for (let col = 0; col < 19; col++) {
+      const square = String.fromCharCode(97 + col) + (row + 1);
+      ((col + 2 * row) % 4 < 2 ? black : white).push(square);
+    }
+  }
+  return Array.from({ length: count }, (_, i) => (i % 2 ? white : black)[i >> 1]);
+}
+
+/** Click to piece in the DOM for each square in turn, each once the viewer is idle. */
+async function clickLatency(page, squares) {
+  const latency = [];
+  for (const square of squares) {
+    await page.waitForSelector(`[data-outflank-viewer][data-busy="false"] [data-square="${square}"][data-legal="true"]`);
+    latency.push(
+      await page.evaluate(
+        (square) =>
+          new Promise((resolve) => {
+            const cell = document.querySelector(`[data-square="${square}"]`);
+            const t0 = performance.now();
+            new MutationObserver((_, obs) => {
+              if (cell.querySelector("[data-disc]")) {
+                obs.disconnect();
+                resolve(performance.now() - t0);
+              }
+            }).observe(cell, { subtree: true, childList: true });
+            cell.click();
+          }),
+        square,
+      ),
+    );
+  }
+  return latency;
+}
+
 async function main() {
   const size = sizes();
   const server = spawn("node", [join(HERE, "serve.mjs"), "--dir", DIST, "--port", String(PORT), "--prefix", "/games/outflank/"], {
@@ -84,33 +127,30 @@ async function main() {
         }
       }
     });
-    const latency = [];
-    for (const square of GAME.match(/[a-z]\d+/g)) {
-      await page.waitForSelector(`[data-outflank-viewer][data-busy="false"] [data-square="${square}"][data-legal="true"]`);
-      latency.push(
-        await page.evaluate(
-          (square) =>
-            new Promise((resolve) => {
-              const cell = document.querySelector(`[data-square="${square}"]`);
-              const t0 = performance.now();
-              new MutationObserver((_, obs) => {
-                if (cell.querySelector("[data-disc]")) {
-                  obs.disconnect();
-                  resolve(performance.now() - t0);
-                }
-              }).observe(cell, { subtree: true, childList: true });
-              cell.click();
-            }),
-          square,
-        ),
-      );
-    }
+    const latency = await clickLatency(page, GAME.match(/[a-z]\d+/g));
     await page.waitForSelector('[data-outflank-viewer][data-busy="false"]');
     const status = await page.locator('[data-testid="status"]').textContent();
     const long = await page.evaluate(() => window.__long);
     const frames = long.filter((e) => e.type === "long-animation-frame");
     const tasks = long.filter((e) => e.type === "longtask");
     await context.close();
+
+    // The same on the 19x19 goban once 120 stones are on it (a new game from a record), over
+    // the next 20 moves.
+    const goban = await browser.newContext();
+    const gobanPage = await goban.newPage();
+    await gobanPage.goto(URL);
+    await gobanPage.waitForSelector('[data-legal="true"]');
+    const stones = gobanStones(140);
+    await gobanPage.getByTestId("new-game").click();
+    await gobanPage.getByTestId("game-select").selectOption("gomoku");
+    await gobanPage.getByTestId("size-select").selectOption("19");
+    await gobanPage.getByTestId("record-input").fill(stones.slice(0, 120).join(""));
+    await gobanPage.getByTestId("new-game-start").click();
+    await gobanPage.waitForSelector('[data-outflank-viewer][data-busy="false"] [data-square="k10"]');
+    const placed = await gobanPage.locator("[data-square] [data-disc]").count();
+    const gobanLatency = await clickLatency(gobanPage, stones.slice(120));
+    await goban.close();
 
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const sum = (test) => Object.entries(size).filter(([name]) => test(name)).reduce((a, [, n]) => a + n, 0);
@@ -124,12 +164,15 @@ async function main() {
     console.log(
       `click to disc over ${latency.length} moves (${status}): median ${ms(median(latency))}, worst ${ms(Math.max(...latency))}`,
     );
+    console.log(
+      `click to stone on the 19x19 goban with ${placed} stones, over ${gobanLatency.length} moves: median ${ms(median(gobanLatency))}, worst ${ms(Math.max(...gobanLatency))}`,
+    );
     const over = (xs) => xs.filter((e) => e.duration > 50);
     console.log(
       `frames over 50 ms during the game's animations: ${over(frames).length} long animation frames` +
         ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}), ${over(tasks).length} long tasks`,
     );
-    console.log(JSON.stringify({ size, tti, latency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+    console.log(JSON.stringify({ size, tti, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
   } finally {
     await browser.close();
     server.kill();

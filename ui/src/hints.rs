@@ -15,15 +15,6 @@ pub struct HintView {
     pub exact: Vec<(Square, i32)>,
 }
 
-impl HintView {
-    pub fn exact_at(&self, square: Square) -> Option<i32> {
-        self.exact
-            .iter()
-            .find(|(s, _)| *s == square)
-            .map(|(_, v)| *v)
-    }
-}
-
 /// The context newtype.
 #[derive(Clone, Copy)]
 pub struct Hints(pub RwSignal<HintView>);

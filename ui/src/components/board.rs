@@ -22,6 +22,8 @@ pub fn Board() -> impl IntoView {
     let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
     // Everything the cells show, computed once per change for the whole board; each cell
     // then only compares its own entry.
+    // The host's hints, if it gives any (the hot-seat page does).
+    let hints = use_context::<Hints>();
     let cells = Memo::new(move |_| {
         let n = shape.get().map_or(0, |(_, n)| n);
         let mut v = vec![CellView::default(); usize::from(n) * usize::from(n)];
@@ -59,7 +61,37 @@ pub fn Board() -> impl IntoView {
                 v[i as usize].legal = true;
             }
         }
+        if let Some(Hints(hints)) = hints {
+            hints.with(|h| {
+                if let Some(i) = h.best.and_then(|sq| sq.index(n)) {
+                    v[i as usize].hint = true;
+                }
+                for &(sq, score) in &h.exact {
+                    if let Some(i) = sq.index(n) {
+                        v[i as usize].exact = Some(score);
+                    }
+                }
+            });
+        }
+        if let Some(cell) = v.get_mut(ctx.cursor.get()) {
+            cell.focus = true;
+        }
         v
+    });
+    // One signal per cell, set only when that cell changes: a move then wakes the few cells
+    // it changes. (Every cell reading the whole board made a move on the 19x19 goban cost
+    // 361 re-subscriptions to one memo, quadratic in the reactive graph: 40 ms a click.)
+    let cell_views = StoredValue::new(Vec::<RwSignal<CellView>>::new());
+    Effect::new(move |_| {
+        cells.with(|v| {
+            cell_views.with_value(|signals| {
+                for (signal, view) in signals.iter().zip(v) {
+                    if signal.get_untracked() != *view {
+                        signal.set(*view);
+                    }
+                }
+            })
+        })
     });
 
     let on_key = move |e: ev::KeyboardEvent| {
@@ -89,10 +121,17 @@ pub fn Board() -> impl IntoView {
             shape
                 .get()
                 .map(|(kind, n)| {
+                    let signals: Vec<RwSignal<CellView>> = cells.with_untracked(|v| {
+                        (0..usize::from(n) * usize::from(n))
+                            .map(|i| RwSignal::new(v.get(i).copied().unwrap_or_default()))
+                            .collect()
+                    });
+                    cell_views.set_value(signals.clone());
                     let cells = model::squares(n)
                         .into_iter()
+                        .zip(signals)
                         .enumerate()
-                        .map(|(i, square)| view! { <Cell index=i square=square kind=kind cells=cells /> })
+                        .map(|(i, (square, view))| view! { <Cell index=i square=square kind=kind view=view /> })
                         .collect_view();
                     let class = match kind {
                         GameKind::Reversi => "board reversi",
@@ -200,12 +239,17 @@ struct CellView {
     flipping: bool,
     last: bool,
     win: bool,
+    /// The host's hint: the best move.
+    hint: bool,
+    /// The host's exact final score for a move here.
+    exact: Option<i32>,
+    /// The keyboard cursor is here (the one cell reached with Tab).
+    focus: bool,
 }
 
 #[component]
-fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>) -> impl IntoView {
+fn Cell(index: usize, square: Square, kind: GameKind, view: RwSignal<CellView>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let view = Memo::new(move |_| cells.with(|v| v.get(index).copied().unwrap_or_default()));
     let piece = Memo::new(move |_| view.get().piece);
     let is_legal = move || view.get().legal;
     let landing = move || view.get().landing;
@@ -213,27 +257,9 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
     let last = move || view.get().last;
     let winning = move || view.get().win;
     let has_piece = Memo::new(move |_| piece.get().is_some());
-    // The host's hints, if it gives any (the hot-seat page does).
-    let hints = use_context::<Hints>();
-    let hinted = move || hints.is_some_and(|h| h.0.with(|h| h.best == Some(square)));
-    let exact = move || hints.and_then(|h| h.0.with(|h| h.exact_at(square)));
+    let hinted = move || view.get().hint;
+    let exact = move || view.get().exact;
     let label = move || model::cell_label(kind, square, piece.get(), is_legal());
-    let class = move || {
-        let mut c = String::from("cell");
-        for (on, name) in [
-            (is_legal(), " legal"),
-            (landing(), " landing"),
-            (flipping(), " flipping"),
-            (last(), " last"),
-            (winning(), " win"),
-            (hinted(), " hint"),
-        ] {
-            if on {
-                c.push_str(name);
-            }
-        }
-        c
-    };
     let tooltip = move || {
         is_legal().then_some(match kind {
             GameKind::Reversi => "Place a disc here",
@@ -249,14 +275,21 @@ fn Cell(index: usize, square: Square, kind: GameKind, cells: Memo<Vec<CellView>>
     view! {
         <button
             type="button"
-            class=class
+            // One toggle per state, so a change touches only the classes that changed.
+            class="cell"
+            class:legal=is_legal
+            class:landing=landing
+            class:flipping=flipping
+            class:last=last
+            class:win=winning
+            class:hint=hinted
             data-square=square.to_string()
             data-legal=move || is_legal().then_some("true")
             data-hint=move || hinted().then_some("best")
             data-exact=move || exact().map(exact_label)
             aria-label=label
             title=tooltip
-            tabindex=move || if ctx.cursor.get() == index { "0" } else { "-1" }
+            tabindex=move || if view.get().focus { "0" } else { "-1" }
             on:click=move |_| {
                 ctx.cursor.set(index);
                 ctx.play(square);
