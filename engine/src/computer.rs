@@ -41,9 +41,20 @@ impl Computer {
         Computer::default()
     }
 
-    /// Forgets what was learned (call on a new game).
+    /// Forgets what was learned (call on a new game); keeps the pattern weights.
     pub fn clear(&mut self) {
+        let pattern = self.eight.as_ref().and_then(|s| s.pattern());
         *self = Computer::default();
+        if pattern != crate::search::weights::default_weights() {
+            self.set_pattern(pattern);
+        }
+    }
+
+    /// The pattern evaluation's weights for 8x8 Reversi (`None`: the hand-made
+    /// evaluation). Natively the embedded weights are the default; in the browser, set them
+    /// once the weights file is loaded (`Weights::from_bytes`, then `Box::leak`).
+    pub fn set_pattern(&mut self, weights: Option<&'static crate::search::weights::Weights>) {
+        self.eight.get_or_insert_with(|| Searcher::new(17)).set_pattern(weights);
     }
 
     /// The move of the player to move, or `None` if the game is over. `seed` makes the

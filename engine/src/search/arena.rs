@@ -1,6 +1,7 @@
 //! Games between two computer players, for the strength check (`examples/match.rs`).
 
 use crate::bitboard::{Bits, Eight};
+use crate::search::weights::Weights;
 use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop};
 use crate::rng::Rng;
 use crate::Board;
@@ -42,6 +43,55 @@ pub fn play(first: Level, second: Level, opening: &[u32], seed: u64, stop: &Stop
 
 /// [`play`] with any settings for dark (`settings[0]`) and light.
 pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: &Stop<'_>) -> i32 {
+    let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
+    play_searchers(&mut players, settings, opening, seed, stop, &mut [Effort::default(); 2])
+}
+
+/// What a player spent in a game or match: moves searched, nodes, and time (nanoseconds;
+/// 0 in wasm, which has no clock).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Effort {
+    pub moves: u64,
+    pub nodes: u64,
+    pub nanos: u64,
+}
+
+impl Effort {
+    /// Milliseconds per move.
+    pub fn ms_per_move(&self) -> f64 {
+        self.nanos as f64 / 1e6 / self.moves.max(1) as f64
+    }
+}
+
+/// A clock for [`Effort`] (none in wasm).
+struct Clock(#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))] std::time::Instant);
+
+impl Clock {
+    fn start() -> Clock {
+        Clock(
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            std::time::Instant::now(),
+        )
+    }
+
+    fn nanos(&self) -> u64 {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        return self.0.elapsed().as_nanos() as u64;
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        0
+    }
+}
+
+/// [`play_settings`] with the caller's searchers (dark's first), adding what each spent to
+/// `effort`.
+pub fn play_searchers(
+    players: &mut [Searcher<Eight>; 2],
+    settings: [Settings; 2],
+    opening: &[u32],
+    seed: u64,
+    stop: &Stop<'_>,
+    effort: &mut [Effort; 2],
+) -> i32 {
     let mut board = Board::<Eight>::start();
     let mut dark_to_move = true;
     for &sq in opening {
@@ -52,7 +102,6 @@ pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: 
             dark_to_move = !dark_to_move;
         }
     }
-    let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
     let mut ply = 0u64;
     loop {
         if board.legal_moves().is_empty() {
@@ -66,7 +115,11 @@ pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: 
         }
         let side = usize::from(!dark_to_move);
         ply += 1;
+        let clock = Clock::start();
         let choice = players[side].choose(board, &settings[side], seed.wrapping_add(ply * 7919), stop);
+        effort[side].moves += 1;
+        effort[side].nodes += choice.nodes;
+        effort[side].nanos += clock.nanos();
         let sq = choice.best.unwrap_or_else(|| board.legal_moves().lowest());
         board = board.play_flips(sq, board.flips(sq));
         dark_to_move = !dark_to_move;
@@ -96,6 +149,8 @@ pub struct MatchScore {
     pub draws: u32,
     pub losses: u32,
     pub discs: i64,
+    /// What A and B spent.
+    pub effort: [Effort; 2],
 }
 
 impl MatchScore {
@@ -110,7 +165,7 @@ impl MatchScore {
     /// The closing line of a match between levels `a` and `b` that took `seconds`.
     pub fn summary(&self, a: Level, b: Level, seconds: f64) -> String {
         format!(
-            "match {} {}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {seconds:.1}s",
+            "match {} {}: wins {} draws {} losses {} (points {:.1} of {}) disc difference {:+} in {seconds:.1}s; per move A {:.1} ms {} nodes, B {:.1} ms {} nodes",
             a.get(),
             b.get(),
             self.wins,
@@ -119,20 +174,61 @@ impl MatchScore {
             self.points(),
             self.games(),
             self.discs,
+            self.effort[0].ms_per_move(),
+            self.effort[0].nodes / self.effort[0].moves.max(1),
+            self.effort[1].ms_per_move(),
+            self.effort[1].nodes / self.effort[1].moves.max(1),
         )
+    }
+}
+
+/// A player of a match: a level and an evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct Contender {
+    pub level: Level,
+    /// Pattern weights for the leaves; `None`: the hand-made evaluation.
+    pub pattern: Option<&'static Weights>,
+}
+
+impl Contender {
+    /// A level with the engine's default evaluation (the embedded weights when present).
+    pub fn level(level: Level) -> Contender {
+        Contender { level, pattern: crate::search::weights::default_weights() }
     }
 }
 
 /// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game
 /// as it ends.
-pub fn run_match(a: Level, b: Level, openings: &[Vec<u32>], seed: u64, mut on_game: impl FnMut(&MatchGame)) -> MatchScore {
+pub fn run_match(a: Level, b: Level, openings: &[Vec<u32>], seed: u64, on_game: impl FnMut(&MatchGame)) -> MatchScore {
+    run_match_contenders(Contender::level(a), Contender::level(b), openings, seed, on_game)
+}
+
+/// [`run_match`] between contenders (to compare evaluations as well as levels).
+pub fn run_match_contenders(
+    a: Contender,
+    b: Contender,
+    openings: &[Vec<u32>],
+    seed: u64,
+    mut on_game: impl FnMut(&MatchGame),
+) -> MatchScore {
     let mut score = MatchScore::default();
     for (k, opening) in openings.iter().enumerate() {
         let name: String = opening.iter().map(|&sq| crate::Square::from_index(sq, 8).to_string()).collect();
         for a_dark in [true, false] {
             let game_seed = seed.wrapping_mul(1000).wrapping_add(k as u64 * 2 + u64::from(a_dark));
             let (dark, light) = if a_dark { (a, b) } else { (b, a) };
-            let result = play(dark, light, opening, game_seed, &crate::search::never);
+            let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
+            players[0].set_pattern(dark.pattern);
+            players[1].set_pattern(light.pattern);
+            let mut effort = [Effort::default(); 2];
+            let settings = [dark.level.settings(), light.level.settings()];
+            let result = play_searchers(&mut players, settings, opening, game_seed, &crate::search::never, &mut effort);
+            let (ea, eb) = if a_dark { (effort[0], effort[1]) } else { (effort[1], effort[0]) };
+            for (total, e) in score.effort.iter_mut().zip([ea, eb]) {
+                total.moves += e.moves;
+                total.nodes += e.nodes;
+                total.nanos += e.nanos;
+            }
             let for_a = if a_dark { result } else { -result };
             match for_a.signum() {
                 1 => score.wins += 1,

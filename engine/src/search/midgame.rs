@@ -1,11 +1,17 @@
 //! The midgame search: iterative deepening negascout with a transposition table, switching
 //! to the exact solver when few enough squares are left.
+//!
+//! On the 8x8 board the leaves are scored by the trained pattern evaluation
+//! ([`crate::search::weights`]) when weights are present (embedded in the native engine, set
+//! with [`Searcher::set_pattern`] in the browser); other sizes, or no weights, use the
+//! hand-made evaluation ([`crate::search::eval`]).
 
 use crate::bitboard::{Bits, Geometry};
 use crate::rng::Rng;
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::table::{Table, NO_MOVE};
+use crate::search::weights::Weights;
 use crate::search::{solve_with, Choice, Settings, Stop};
 use crate::Board;
 
@@ -16,6 +22,8 @@ pub const WIN: i32 = 100;
 pub struct Searcher<G: Geometry> {
     mid: Table<G::B>,
     end: Table<G::B>,
+    /// The pattern evaluation's weights (8x8 only).
+    pattern: Option<&'static Weights>,
 }
 
 impl<G: Geometry> Default for Searcher<G> {
@@ -31,12 +39,28 @@ struct Run<'a, G: Geometry> {
     max_nodes: u64,
     aborted: bool,
     greedy: bool,
+    pattern: Option<&'static Weights>,
 }
 
 impl<G: Geometry> Searcher<G> {
-    /// A searcher with tables of `2^bits` entries each.
+    /// A searcher with tables of `2^bits` entries each, using the embedded pattern weights
+    /// on 8x8 (natively; in wasm none are embedded, see [`Searcher::set_pattern`]).
     pub fn new(bits: u32) -> Searcher<G> {
-        Searcher { mid: Table::new(bits), end: Table::new(bits) }
+        let pattern = crate::search::weights::default_weights();
+        Searcher { mid: Table::new(bits), end: Table::new(bits), pattern: if G::CELLS == 64 { pattern } else { None } }
+    }
+
+    /// Scores leaves with these pattern weights (`None`: the hand-made evaluation). Ignored
+    /// on boards other than 8x8, which the patterns do not fit. Clears the tables (their
+    /// scores came from the other evaluation).
+    pub fn set_pattern(&mut self, weights: Option<&'static Weights>) {
+        self.pattern = if G::CELLS == 64 { weights } else { None };
+        self.clear();
+    }
+
+    /// The pattern weights scoring the leaves, if any.
+    pub fn pattern(&self) -> Option<&'static Weights> {
+        self.pattern
     }
 
     /// Forgets everything (a new game).
@@ -64,6 +88,7 @@ impl<G: Geometry> Searcher<G> {
             max_nodes: settings.max_nodes,
             aborted: false,
             greedy: settings.greedy,
+            pattern: self.pattern,
         };
         let mut scored: Vec<(u32, i32)> = Vec::new();
         let mut reached = 0;
@@ -128,6 +153,8 @@ impl<G: Geometry> Run<'_, G> {
         if self.greedy {
             // A beginner: more discs now is all that counts.
             (board.player.count() as i32 - board.opponent.count() as i32) * WIN
+        } else if let Some(w) = self.pattern {
+            w.evaluate(board.player.to_u128() as u64, board.opponent.to_u128() as u64)
         } else {
             evaluate(board)
         }

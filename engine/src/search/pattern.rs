@@ -34,18 +34,21 @@ pub const PATTERNS: [(&str, &[u8]); 11] = [
 ];
 
 /// Scalar features: name and number of values (larger values are clamped).
-pub const SCALARS: [(&str, u32); 5] = [
+pub const SCALARS: [(&str, u32); 6] = [
     ("own moves", 32),
     ("opponent's moves", 32),
     ("own potential mobility", 40),
     ("opponent's potential mobility", 40),
     ("parity", 2),
+    // With the phase's few empties fixed, the own disc count is the disc difference: little
+    // data teaches it fast, and it carries the end of the game.
+    ("own discs", 65),
 ];
 
 /// Where each pattern's (and then each scalar's) weights start in a phase's table.
-pub const OFFSETS: [u32; 17] = offsets();
+pub const OFFSETS: [u32; 18] = offsets();
 /// The size of one phase's table.
-pub const TABLE: usize = OFFSETS[16] as usize;
+pub const TABLE: usize = OFFSETS[17] as usize;
 /// Features per position: every pattern on each of the 8 images, and the scalars.
 pub const FEATURES: usize = 8 * PATTERNS.len() + SCALARS.len();
 /// Game phases, by empties: `phase(e) = min(e, 59) / 4`.
@@ -57,14 +60,14 @@ pub fn phase(empties: u32) -> usize {
     (empties.min(59) / 4) as usize
 }
 
-const fn offsets() -> [u32; 17] {
-    let mut out = [0u32; 17];
+const fn offsets() -> [u32; 18] {
+    let mut out = [0u32; 18];
     let mut k = 0;
     while k < 11 {
         out[k + 1] = out[k] + 3u32.pow(PATTERNS[k].1.len() as u32);
         k += 1;
     }
-    while k < 16 {
+    while k < 17 {
         out[k + 1] = out[k] + SCALARS[k - 11].1;
         k += 1;
     }

@@ -254,6 +254,16 @@ fn layout() -> Vec<u8> {
     out
 }
 
+/// The weights the engine uses by default on 8x8: the embedded ones natively, none in
+/// wasm (the browser worker fetches the file and sets them, see
+/// [`crate::search::Searcher::set_pattern`]).
+pub fn default_weights() -> Option<&'static Weights> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    return embedded();
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    None
+}
+
 /// The weights trained by `outflank train` (engine/TRAINING.md), embedded in the native
 /// engine; `None` if the embedded file does not match this build's patterns.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]

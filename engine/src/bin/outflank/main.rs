@@ -85,6 +85,13 @@ enum Command {
         /// Seed of the random openings and of the weaker levels' mistakes.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Player A's evaluation: a weights file, or `hand` for the hand-made one (default:
+        /// the embedded weights). For comparing evaluations (engine/TRAINING.md).
+        #[arg(long, hide = true)]
+        a_eval: Option<String>,
+        /// Player B's evaluation (as --a-eval).
+        #[arg(long, hide = true)]
+        b_eval: Option<String>,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1")]
@@ -122,7 +129,12 @@ fn main() -> ExitCode {
         Command::Perft { depth, size } => perft(depth, size),
         Command::Solve { file, ids, threads } => solve(&file, &ids, usize::from(threads)),
         Command::Best { level, time, board, side } => best(level, time, &board, &side),
-        Command::Match { a, b, games, openings, seed } => play_match(a, b, games, openings.as_deref(), seed),
+        Command::Match { a, b, games, openings, seed, a_eval, b_eval } => {
+            match (contender(a, a_eval.as_deref()), contender(b, b_eval.as_deref())) {
+                (Ok(a), Ok(b)) => play_match(a, b, games, openings.as_deref(), seed),
+                (Err(e), _) | (_, Err(e)) => bad(e),
+            }
+        }
         Command::Train { step } => train::run(step),
         Command::Nboard => match nboard::run(io::stdin().lock(), &mut io::stdout().lock()) {
             Ok(()) => ExitCode::SUCCESS,
@@ -206,8 +218,23 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {
-    let (Ok(la), Ok(lb)) = (Level::new(a), Level::new(b)) else { return bad("levels are 1 to 10") };
+/// A level and an evaluation: `None` = the default, `hand`, or a weights file.
+pub fn contender(level: u8, eval: Option<&str>) -> Result<arena::Contender, String> {
+    let level = Level::new(level).map_err(|_| "levels are 1 to 10".to_string())?;
+    let pattern = match eval {
+        None => outflank_engine::search::weights::default_weights(),
+        Some("hand") => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let w = outflank_engine::search::weights::Weights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Some(&*Box::leak(Box::new(w)))
+        }
+    };
+    Ok(arena::Contender { level, pattern })
+}
+
+fn play_match(a: arena::Contender, b: arena::Contender, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {
+    let (la, lb) = (a.level, b.level);
     let pairs = games.div_ceil(2) as usize;
     let lines: Vec<Vec<u32>> = match openings {
         None => arena::openings(pairs, 6, seed),
@@ -219,7 +246,7 @@ fn play_match(a: u8, b: u8, games: u32, openings: Option<&std::path::Path>, seed
     };
     let start = Instant::now();
     let mut out = io::stdout().lock();
-    let score = arena::run_match(la, lb, &lines, seed, |game| {
+    let score = arena::run_match_contenders(a, b, &lines, seed, |game| {
         let _ = writeln!(out, "{game}");
     });
     let _ = writeln!(out, "{}", score.summary(la, lb, start.elapsed().as_secs_f64()));

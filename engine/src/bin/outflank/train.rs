@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
-use outflank_engine::search::eval;
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
 use outflank_engine::train::{data, fit, selfplay};
@@ -45,6 +44,10 @@ pub enum Step {
         random_min: u32,
         #[arg(long, default_value_t = 30)]
         random_max: u32,
+        /// The engine's evaluation: a weights file, or `hand` for the hand-made one
+        /// (default: the embedded weights).
+        #[arg(long)]
+        eval: Option<String>,
     },
     /// Fit the weights to data files by least squares (Adam), print the held-out errors,
     /// write the weights file.
@@ -136,6 +139,7 @@ pub fn run(step: Step) -> ExitCode {
             probe,
             random_min,
             random_max,
+            eval,
         } => {
             let plan = selfplay::Plan {
                 random_plies: (random_min, random_max.max(random_min)),
@@ -144,12 +148,22 @@ pub fn run(step: Step) -> ExitCode {
                 exact,
                 probe,
             };
-            run_selfplay(games, seed, &out, &plan)
+            let pattern = match crate::contender(1, eval.as_deref()) {
+                Ok(c) => c.pattern,
+                Err(e) => return bad(e),
+            };
+            run_selfplay(games, seed, &out, &plan, pattern)
         }
     }
 }
 
-fn run_selfplay(games: u64, seed: u64, out: &std::path::Path, plan: &selfplay::Plan) -> ExitCode {
+fn run_selfplay(
+    games: u64,
+    seed: u64,
+    out: &std::path::Path,
+    plan: &selfplay::Plan,
+    pattern: Option<&'static Weights>,
+) -> ExitCode {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return bad(format!("cannot create {}: {e}", dir.display()));
@@ -168,6 +182,7 @@ fn run_selfplay(games: u64, seed: u64, out: &std::path::Path, plan: &selfplay::P
         return bad(format!("{}: {e}", out.display()));
     }
     let mut searcher = Searcher::<Eight>::new(18);
+    searcher.set_pattern(pattern);
     let start = Instant::now();
     let (mut positions, mut exact) = (0usize, 0usize);
     for k in 0..games {
@@ -235,7 +250,7 @@ fn run_fit(
 fn print_errors(held: &[data::Sample], weights: &Weights) {
     let pattern = fit::errors_by_empties(held, |s| weights.evaluate(s.player, s.opponent));
     let old = fit::errors_by_empties(held, |s| {
-        eval::evaluate(&Board::<Eight> {
+        outflank_engine::search::eval::evaluate(&Board::<Eight> {
             player: s.player,
             opponent: s.opponent,
         })
