@@ -19,7 +19,7 @@ use crate::Board;
 
 /// The patterns: a name and the base list of squares (a1 = 0, h1 = 7, a2 = 8, ...). The
 /// fast indexer [`base_indexes`] hard-codes the same lists; a test checks they agree.
-pub const PATTERNS: [(&str, &[u8]); 11] = [
+pub const PATTERNS: [(&str, &[u8]); 12] = [
     ("edge+2X", &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14]),
     ("corner 3x3", &[0, 1, 2, 8, 9, 10, 16, 17, 18]),
     ("corner 2x5", &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12]),
@@ -31,6 +31,9 @@ pub const PATTERNS: [(&str, &[u8]); 11] = [
     ("diagonal 6", &[2, 11, 20, 29, 38, 47]),
     ("diagonal 5", &[3, 12, 21, 30, 39]),
     ("diagonal 4", &[4, 13, 22, 31]),
+    // The edge alone: with few positions to learn from, its 3^8 configurations are seen
+    // far more often than the edge+2X's 3^10.
+    ("edge", &[0, 1, 2, 3, 4, 5, 6, 7]),
 ];
 
 /// Scalar features: name and number of values (larger values are clamped).
@@ -46,9 +49,9 @@ pub const SCALARS: [(&str, u32); 6] = [
 ];
 
 /// Where each pattern's (and then each scalar's) weights start in a phase's table.
-pub const OFFSETS: [u32; 18] = offsets();
+pub const OFFSETS: [u32; 19] = offsets();
 /// The size of one phase's table.
-pub const TABLE: usize = OFFSETS[17] as usize;
+pub const TABLE: usize = OFFSETS[18] as usize;
 /// Features per position: every pattern on each of the 8 images, and the scalars.
 pub const FEATURES: usize = 8 * PATTERNS.len() + SCALARS.len();
 /// Game phases, by empties: `phase(e) = min(e, 59) / 4`.
@@ -60,15 +63,15 @@ pub fn phase(empties: u32) -> usize {
     (empties.min(59) / 4) as usize
 }
 
-const fn offsets() -> [u32; 18] {
-    let mut out = [0u32; 18];
+const fn offsets() -> [u32; 19] {
+    let mut out = [0u32; 19];
     let mut k = 0;
-    while k < 11 {
+    while k < 12 {
         out[k + 1] = out[k] + 3u32.pow(PATTERNS[k].1.len() as u32);
         k += 1;
     }
-    while k < 17 {
-        out[k + 1] = out[k] + SCALARS[k - 11].1;
+    while k < 18 {
+        out[k + 1] = out[k] + SCALARS[k - 12].1;
         k += 1;
     }
     out
@@ -155,7 +158,7 @@ fn gather_diagonal(x: u64, len: u32) -> usize {
 
 /// The configuration of each pattern (its base list) on `(p, o)`, in [`PATTERNS`] order.
 #[inline(always)]
-pub fn base_indexes(p: u64, o: u64) -> [u32; 11] {
+pub fn base_indexes(p: u64, o: u64) -> [u32; 12] {
     let t = |bits: u64| u32::from(TERNARY[(bits & 0xFF) as usize]);
     let code = |pb: u64, ob: u64| t(pb) + 2 * t(ob);
     let edge = |x: u64| t(x) + 6561 * (((x >> 9) & 1) as u32 + 3 * ((x >> 14) & 1) as u32);
@@ -179,13 +182,14 @@ pub fn base_indexes(p: u64, o: u64) -> [u32; 11] {
         diag(6),
         diag(5),
         diag(4),
+        code(p, o),
     ]
 }
 
 /// [`base_indexes`] the slow way, square by square from [`PATTERNS`] (for tests and for
 /// checking a changed pattern list).
-pub fn base_indexes_by_squares(p: u64, o: u64) -> [u32; 11] {
-    let mut out = [0u32; 11];
+pub fn base_indexes_by_squares(p: u64, o: u64) -> [u32; 12] {
+    let mut out = [0u32; 12];
     for (k, (_, squares)) in PATTERNS.iter().enumerate() {
         out[k] = squares
             .iter()
@@ -225,8 +229,8 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
     let (ps, os) = (symmetries(p), symmetries(o));
     for g in 0..8 {
         let idx = base_indexes(ps[g], os[g]);
-        for k in 0..11 {
-            out[g * 11 + k] = OFFSETS[k] + idx[k];
+        for k in 0..12 {
+            out[g * 12 + k] = OFFSETS[k] + idx[k];
         }
     }
     let board = Board::<Eight> {
@@ -246,7 +250,7 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
         empty.count_ones() & 1,
     ];
     for (k, v) in scalars.into_iter().enumerate() {
-        out[88 + k] = OFFSETS[11 + k] + v.min(SCALARS[k].1 - 1);
+        out[8 * PATTERNS.len() + k] = OFFSETS[PATTERNS.len() + k] + v.min(SCALARS[k].1 - 1);
     }
     out
 }

@@ -17,6 +17,7 @@
 //! u8      number of patterns, then per pattern: u8 square count, the squares (u8 each)
 //! u8      number of scalars, then per scalar: u8 number of values
 //! u8      number of phases
+//! u8      quantum q: every weight is a multiple of q, and stored divided by it
 //! u32 LE  number of tokens, then the tokens (phase by phase, canonical entries in order)
 //! ```
 //!
@@ -122,6 +123,23 @@ impl Weights {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&layout());
         let canon = pattern::canonical();
+        // The largest quantum (up to 255) that divides every weight.
+        let gcd = |mut a: u32, mut b: u32| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let quantum = self
+            .tables
+            .iter()
+            .fold(0u32, |g, &w| gcd(g, w.unsigned_abs() as u32));
+        let quantum = if (1..=255).contains(&quantum) {
+            quantum as i16
+        } else {
+            1
+        };
+        out.push(quantum as u8);
         let mut tokens: Vec<u32> = Vec::new();
         let mut zeros = 0u32;
         for phase in 0..PHASES {
@@ -129,7 +147,7 @@ impl Weights {
                 if canon[f] as usize != f {
                     continue;
                 }
-                let w = self.tables[phase * TABLE + f];
+                let w = self.tables[phase * TABLE + f] / quantum;
                 if w == 0 {
                     zeros += 1;
                     continue;
@@ -178,6 +196,10 @@ impl Weights {
                 "the pattern list, scalars or phase count differ from this build's".into(),
             ));
         }
+        let quantum = i32::from(take(1)?[0]);
+        if quantum == 0 {
+            return Err(WeightsError::Corrupt("a quantum of 0".into()));
+        }
         let count = take(4)?;
         let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]);
         let canon = pattern::canonical();
@@ -208,7 +230,7 @@ impl Weights {
                 values.resize(values.len() + run, 0);
             } else {
                 let zigzag = (t >> 1) + 1;
-                let w = (zigzag >> 1) as i32 ^ -((zigzag & 1) as i32);
+                let w = ((zigzag >> 1) as i32 ^ -((zigzag & 1) as i32)) * quantum;
                 let w = i16::try_from(w)
                     .map_err(|_| WeightsError::Corrupt(format!("weight {w} beyond 16 bits")))?;
                 if values.len() >= total {
@@ -322,8 +344,16 @@ mod tests {
             Err(WeightsError::Mismatch(_))
         ));
         assert_eq!(Weights::from_bytes(b"nope"), Err(WeightsError::BadMagic));
+        // A quantum: weights that are all multiples of 6 are stored divided by 6.
+        let mut values = vec![vec![0i16; TABLE]; PHASES];
+        values[3][5] = 12;
+        values[7][OFFSETS[12] as usize] = -30_006;
+        let sixes = Weights::from_canonical(&values);
+        let six_bytes = sixes.to_bytes();
+        assert_eq!(six_bytes[6 + layout().len()], 6);
+        assert_eq!(Weights::from_bytes(&six_bytes), Ok(sixes));
         // Garbage after a good header is refused too.
-        let header = 6 + layout().len();
+        let header = 6 + layout().len() + 1;
         let mut garbage = bytes[..header].to_vec();
         garbage.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
         assert!(Weights::from_bytes(&garbage).is_err());
@@ -359,7 +389,7 @@ mod tests {
         let a3 = base_indexes_by_squares(1 << 16, 0)[4];
         let c = pattern::canonical()[(OFFSETS[4] + a3) as usize] as usize;
         values[14][c] = 10;
-        values[14][OFFSETS[15] as usize + 1] = 3;
+        values[14][OFFSETS[16] as usize + 1] = 3;
         let w = Weights::from_canonical(&values);
         // Player on a3, opponent on h8: 62 empties (phase 14, even). Row 3 on the 8 images
         // reads a3 / h3 / a6 / h6 / c1 / c8 / f1 / f8 lines: a3 is the first square of row 3

@@ -64,16 +64,16 @@ pub enum Step {
         /// The weights file to write.
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 20)]
         epochs: u32,
         /// Adam's starting step (hundredths of a disc).
-        #[arg(long, default_value_t = 4.0)]
+        #[arg(long, default_value_t = 2.0)]
         rate: f32,
         /// Ridge penalty (in positions' worth of squared error).
         #[arg(long, default_value_t = 2.0)]
         l2: f32,
         /// Weight of the neighbouring phases' positions.
-        #[arg(long, default_value_t = 0.3)]
+        #[arg(long, default_value_t = 0.5)]
         smooth: f32,
         /// Configurations seen fewer times than this keep a zero weight.
         #[arg(long, default_value_t = 3)]
@@ -81,6 +81,9 @@ pub enum Step {
         /// Share of the search score in the target of positions without an exact label.
         #[arg(long, default_value_t = 0.0)]
         blend: f32,
+        /// Round weights to multiples of this (hundredths of a disc; a smaller file).
+        #[arg(long, default_value_t = 1)]
+        quantum: u8,
     },
     /// The held-out errors of a weights file (and of the hand-made evaluation).
     Errors {
@@ -103,6 +106,7 @@ pub fn run(step: Step) -> ExitCode {
             smooth,
             min_count,
             blend,
+            quantum,
         } => {
             let opts = fit::FitOptions {
                 epochs,
@@ -111,6 +115,7 @@ pub fn run(step: Step) -> ExitCode {
                 smooth,
                 min_count,
                 blend,
+                quantum,
             };
             run_fit(&data, &holdout, &out, &opts)
         }
