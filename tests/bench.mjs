@@ -2,7 +2,7 @@
 // release build, time from navigation to an interactive board, click-to-disc latency over a
 // whole game, and long frames during the flip animations.
 //
-//   trunk build --release && node tests/bench.mjs [--runs 5]
+//   trunk build --release && node tests/bench.mjs [--runs 5] [--dist DIR]
 //
 // Uses the same static server and Debian Chromium as the browser tests.
 import { spawn } from "node:child_process";
@@ -13,7 +13,8 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const DIST = join(HERE, "..", "dist");
+// `--dist DIR` measures another build (e.g. an older commit's, side by side).
+const DIST = process.argv.includes("--dist") ? process.argv[process.argv.indexOf("--dist") + 1] : join(HERE, "..", "dist");
 const PORT = 8283;
 const URL = `http://127.0.0.1:${PORT}/games/outflank/`;
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 5) || 5;

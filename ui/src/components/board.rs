@@ -81,14 +81,14 @@ pub fn Board() -> impl IntoView {
     // One signal per cell, set only when that cell changes: a move then wakes the few cells
     // it changes. (Every cell reading the whole board made a move on the 19x19 goban cost
     // 361 re-subscriptions to one memo, quadratic in the reactive graph: 40 ms a click.)
-    let cell_views = StoredValue::new(Vec::<RwSignal<CellView>>::new());
+    // Legality has a signal of its own: a lock while a move is shown changes every empty
+    // cell's legality and nothing else about it.
+    let cell_views = StoredValue::new(Vec::<CellSignals>::new());
     Effect::new(move |_| {
         cells.with(|v| {
             cell_views.with_value(|signals| {
                 for (signal, view) in signals.iter().zip(v) {
-                    if signal.get_untracked() != *view {
-                        signal.set(*view);
-                    }
+                    signal.set(*view);
                 }
             })
         })
@@ -121,9 +121,9 @@ pub fn Board() -> impl IntoView {
             shape
                 .get()
                 .map(|(kind, n)| {
-                    let signals: Vec<RwSignal<CellView>> = cells.with_untracked(|v| {
+                    let signals: Vec<CellSignals> = cells.with_untracked(|v| {
                         (0..usize::from(n) * usize::from(n))
-                            .map(|i| RwSignal::new(v.get(i).copied().unwrap_or_default()))
+                            .map(|i| CellSignals::new(v.get(i).copied().unwrap_or_default()))
                             .collect()
                     });
                     cell_views.set_value(signals.clone());
@@ -230,6 +230,34 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
     }
 }
 
+/// What one cell shows, apart from its legality: the one thing that changes on every empty
+/// cell at once (a lock while a move is shown).
+#[derive(Clone, Copy)]
+struct CellSignals {
+    legal: RwSignal<bool>,
+    look: RwSignal<CellView>,
+}
+
+impl CellSignals {
+    fn new(view: CellView) -> CellSignals {
+        CellSignals {
+            legal: RwSignal::new(view.legal),
+            look: RwSignal::new(CellView { legal: false, ..view }),
+        }
+    }
+
+    /// Sets what changed.
+    fn set(&self, view: CellView) {
+        if self.legal.get_untracked() != view.legal {
+            self.legal.set(view.legal);
+        }
+        let look = CellView { legal: false, ..view };
+        if self.look.get_untracked() != look {
+            self.look.set(look);
+        }
+    }
+}
+
 /// What one cell shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 struct CellView {
@@ -248,10 +276,11 @@ struct CellView {
 }
 
 #[component]
-fn Cell(index: usize, square: Square, kind: GameKind, view: RwSignal<CellView>) -> impl IntoView {
+fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl IntoView {
+    let CellSignals { legal, look: view } = view;
     let ctx = expect_context::<Ctx>();
     let piece = Memo::new(move |_| view.get().piece);
-    let is_legal = move || view.get().legal;
+    let is_legal = move || legal.get();
     let landing = move || view.get().landing;
     let flipping = move || view.get().flipping;
     let last = move || view.get().last;
