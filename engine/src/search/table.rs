@@ -20,7 +20,9 @@ pub struct Entry<B> {
 }
 
 /// A fixed-size table indexed by a hash of the position; the full position is stored, so a
-/// hit is never a collision.
+/// hit is never a collision. A position may sit in either of two neighbouring slots (a
+/// bucket): a new result replaces the shallower of the two, so deep results survive the
+/// flood of shallow ones without keeping stale ones forever.
 pub struct Table<B> {
     entries: Vec<Entry<B>>,
     mask: usize,
@@ -29,7 +31,7 @@ pub struct Table<B> {
 impl<B: Bits> Table<B> {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table<B> {
-        let len = 1usize << bits.min(28);
+        let len = 1usize << bits.clamp(1, 28);
         Table { entries: vec![Entry::default(); len], mask: len - 1 }
     }
 
@@ -49,9 +51,10 @@ impl<B: Bits> Table<B> {
 
     #[inline]
     pub fn probe(&self, player: B, opponent: B) -> Option<Entry<B>> {
-        let e = self.entries[self.index(player, opponent)];
+        let i = self.index(player, opponent) & !1;
         // The empty default entry never matches: a real position always has discs.
-        (e.player == player && e.opponent == opponent).then_some(e)
+        let hit = |e: &Entry<B>| e.player == player && e.opponent == opponent;
+        self.entries[i..i + 2].iter().find(|e| hit(e)).copied()
     }
 
     /// Records what a search of `depth` found with the window `(alpha, beta)`: the score
@@ -60,13 +63,17 @@ impl<B: Bits> Table<B> {
     #[inline]
     pub fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
         let (alpha, beta) = window;
-        let i = self.index(player, opponent);
-        let slot = &mut self.entries[i];
-        let same = slot.player == player && slot.opponent == opponent;
-        if !same && slot.depth > depth.saturating_add(2) {
-            // Keep a deeper result of another position.
-            return;
-        }
+        let i = self.index(player, opponent) & !1;
+        let hit = |e: &Entry<B>| e.player == player && e.opponent == opponent;
+        let k = if hit(&self.entries[i]) {
+            i
+        } else if hit(&self.entries[i + 1]) || self.entries[i + 1].depth <= self.entries[i].depth {
+            i + 1
+        } else {
+            i
+        };
+        let slot = &mut self.entries[k];
+        let same = hit(slot);
         let clamp = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         let (mut lower, mut upper) = (i16::MIN, i16::MAX);
         if same && slot.depth == depth {

@@ -90,8 +90,8 @@ impl Weights {
         let canon = pattern::canonical();
         let mut w = Weights::zero();
         for (phase, values) in canonical_values.iter().enumerate().take(PHASES) {
-            for f in 0..TABLE {
-                w.tables[phase * TABLE + f] = values.get(canon[f] as usize).copied().unwrap_or(0);
+            for (f, &c) in canon.iter().enumerate().take(TABLE) {
+                w.tables[phase * TABLE + f] = values.get(c as usize).copied().unwrap_or(0);
             }
         }
         w
@@ -143,8 +143,8 @@ impl Weights {
         let mut tokens: Vec<u32> = Vec::new();
         let mut zeros = 0u32;
         for phase in 0..PHASES {
-            for f in 0..TABLE {
-                if canon[f] as usize != f {
+            for (f, &c) in canon.iter().enumerate().take(TABLE) {
+                if c as usize != f {
                     continue;
                 }
                 let w = self.tables[phase * TABLE + f] / quantum;
@@ -249,8 +249,8 @@ impl Weights {
             for (i, &slot) in slots.iter().enumerate() {
                 w.tables[phase * TABLE + slot] = values[phase * slots.len() + i];
             }
-            for f in 0..TABLE {
-                let c = canon[f] as usize;
+            for (f, &c) in canon.iter().enumerate().take(TABLE) {
+                let c = c as usize;
                 if c != f {
                     w.tables[phase * TABLE + f] = w.tables[phase * TABLE + c];
                 }

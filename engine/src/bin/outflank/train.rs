@@ -277,18 +277,19 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
         if n == 0 {
             continue;
         }
-        let avg = |pick: &dyn Fn(&((u32, usize, f64), (u32, usize, f64))) -> f64| {
-            rows.iter()
-                .map(|&(a, b)| pick(&(*a, *b)) * a.1 as f64)
-                .sum::<f64>()
-                / n as f64
-        };
+        // Position-weighted means of the two evaluations' errors.
+        let pattern_mae = rows.iter().map(|((_, k, e), _)| e * *k as f64).sum::<f64>() / n as f64;
+        let old_mae = rows
+            .iter()
+            .map(|((_, k, _), (_, _, e))| e * *k as f64)
+            .sum::<f64>()
+            / n as f64;
         println!(
             "  {phase:2} {:2}-{:2} {n:6} {:6.2} {:6.2}",
             phase * 4,
             phase * 4 + 3,
-            avg(&|r| r.0 .2),
-            avg(&|r| r.1 .2)
+            pattern_mae,
+            old_mae
         );
     }
 }
