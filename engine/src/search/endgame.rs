@@ -176,10 +176,15 @@ impl<'a, G: Geometry> Solver<'a, G> {
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = NO_MOVE;
         if empties >= DEEP {
-            // The opponent's stable discs bound our score from above.
-            let bound = G::CELLS as i32 - 2 * stable::<G>(board.opponent, board.player).count() as i32;
-            if bound <= alpha {
-                return bound;
+            // The opponent's stable discs bound our score from above. Stable discs are
+            // among the opponent's discs: when even all of them could not bring the bound
+            // down to alpha, the costly count is skipped.
+            let cells = G::CELLS as i32;
+            if cells - 2 * board.opponent.count() as i32 <= alpha {
+                let bound = cells - 2 * stable::<G>(board.opponent, board.player).count() as i32;
+                if bound <= alpha {
+                    return bound;
+                }
             }
             if let Some(e) = self.table.probe(board.player, board.opponent) {
                 let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
