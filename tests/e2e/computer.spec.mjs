@@ -51,6 +51,22 @@ async function playOut(page, seed) {
   return page.getByTestId("status").textContent();
 }
 
+test("the computer's worker loads the trained evaluation before its first move", async ({ page }) => {
+  const warnings = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "warning") warnings.push(msg.text());
+  });
+  await openViewer(page);
+  // The worker fetches the weights when the computer is first needed (the offline cache may
+  // fetch them too, after the page has loaded).
+  const weights = page.waitForResponse((r) => r.url().endsWith("/reversi8.bin"));
+  await againstComputer(page, { level: 10, side: "second" });
+  expect((await weights).status()).toBe(200);
+  await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible({ timeout: 30_000 });
+  expect(await discCounts(page)).toEqual([4, 1]);
+  expect(warnings.filter((w) => w.includes("trained evaluation"))).toEqual([]);
+});
+
 test("a whole Reversi game against the computer, by clicks", async ({ page }) => {
   const seed = 20261122;
   await openViewer(page);

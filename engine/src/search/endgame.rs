@@ -125,6 +125,7 @@ impl<'a, G: Geometry> Solver<'a, G> {
 
     /// Legal moves with their flips, best first: fastest-first (fewest replies), corners
     /// before other squares, and `first` (the table's move) before everything.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub(crate) fn order(&mut self, board: &Board<G>, moves: G::B, first: u8) -> Vec<(i32, u32, G::B)> {
         let start = self.lists.len();
         self.push_ordered(board, moves, first);
