@@ -1,0 +1,266 @@
+//! Fitting the pattern weights to labelled positions, and measuring them.
+//!
+//! Least squares by mini-batch Adam, one phase at a time: the weights of phase `k` minimise
+//! `sum_s w_s (eval(s) - y_s)^2 + l2 * sum_f theta_f^2` over the positions of that phase
+//! (`w_s = 1`) and of the two neighbouring phases (`w_s = smooth`), which smooths the
+//! weights from one phase to the next and gives the rarer configurations more data. The
+//! features are already symmetric (see [`crate::search::pattern`]: every pattern is read on
+//! all 8 images of the board), so the 8 symmetries are built into every position: no
+//! augmentation needed. Configurations seen fewer than `min_count` times in a phase's data
+//! keep a zero weight (they are noise, and zeros make the file small).
+//!
+//! Targets are hundredths of a disc: the exact score when the label is exact, else the game's
+//! result blended with the search's score (`blend` = the share of the search score).
+
+use crate::search::pattern::{self, FEATURES, PHASES, TABLE};
+use crate::search::weights::Weights;
+use crate::train::data::Sample;
+
+/// The knobs of a fit.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub epochs: u32,
+    /// Adam's step size at the start (hundredths of a disc), decaying to a tenth of it.
+    pub rate: f32,
+    pub l2: f32,
+    /// Weight of the neighbouring phases' positions.
+    pub smooth: f32,
+    pub min_count: u32,
+    /// Share of the search score in the target of positions without an exact label.
+    pub blend: f32,
+    /// Weights are rounded to multiples of this (hundredths of a disc): a smaller file.
+    pub quantum: u8,
+}
+
+impl Default for FitOptions {
+    fn default() -> FitOptions {
+        FitOptions {
+            epochs: 200,
+            rate: 4.0,
+            l2: 2.0,
+            smooth: 0.3,
+            min_count: 3,
+            blend: 0.0,
+            quantum: 1,
+        }
+    }
+}
+
+/// The target of a sample, in hundredths of a disc.
+pub fn target(s: &Sample, blend: f32) -> f32 {
+    let result = f32::from(s.label) * 100.0;
+    if s.exact || s.search == 0 {
+        result
+    } else {
+        (1.0 - blend) * result + blend * f32::from(s.search)
+    }
+}
+
+/// The canonical features of a sample.
+fn canonical_features(s: &Sample) -> [u32; FEATURES] {
+    let canon = pattern::canonical();
+    let mut f = pattern::features(s.player, s.opponent);
+    for x in f.iter_mut() {
+        *x = canon[*x as usize];
+    }
+    f
+}
+
+/// Fits every phase; `progress` hears one line per phase (its sample count, training error).
+pub fn fit(samples: &[Sample], opts: &FitOptions, mut progress: impl FnMut(&str)) -> Weights {
+    let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); PHASES];
+    for (i, s) in samples.iter().enumerate() {
+        by_phase[pattern::phase(s.empties())].push(i);
+    }
+    let mut values: Vec<Vec<i16>> = Vec::with_capacity(PHASES);
+    for phase in 0..PHASES {
+        // This phase's positions (weight 1), then the neighbours' (weight `smooth`).
+        let mut rows: Vec<([u32; FEATURES], f32, f32)> = Vec::new();
+        let first = phase.saturating_sub(1);
+        for (k, members) in by_phase.iter().enumerate().take(phase + 2).skip(first) {
+            let weight = if k == phase { 1.0 } else { opts.smooth };
+            if weight <= 0.0 {
+                continue;
+            }
+            for &i in members {
+                rows.push((
+                    canonical_features(&samples[i]),
+                    target(&samples[i], opts.blend),
+                    weight,
+                ));
+            }
+        }
+        let (theta, mae) = fit_phase(&rows, opts);
+        progress(&format!(
+            "phase {phase:2} (empties {:2}-{:2}): {:7} positions ({} own), training MAE {:.2} discs",
+            phase * 4,
+            phase * 4 + 3,
+            rows.len(),
+            by_phase[phase].len(),
+            mae / 100.0
+        ));
+        values.push(theta);
+    }
+    Weights::from_canonical(&values)
+}
+
+/// Adam on one phase's rows `(features, target, weight)`, by mini-batches in a seeded
+/// shuffled order (lazy: a weight's moments move only in the batches that touch it);
+/// returns the rounded weights (indexed by canonical feature) and the weighted mean absolute
+/// training error of the last epoch.
+fn fit_phase(rows: &[([u32; FEATURES], f32, f32)], opts: &FitOptions) -> (Vec<i16>, f32) {
+    let mut count = vec![0u32; TABLE];
+    for (f, _, _) in rows {
+        for &x in f {
+            count[x as usize] += 1;
+        }
+    }
+    let active: Vec<bool> = count.iter().map(|&c| c >= opts.min_count.max(1)).collect();
+    let mut theta = vec![0f32; TABLE];
+    let mut m = vec![0f32; TABLE];
+    let mut v = vec![0f32; TABLE];
+    let mut steps = vec![0i32; TABLE];
+    let mut grad = vec![0f32; TABLE];
+    let mut touched: Vec<u32> = Vec::new();
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-6f32);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut rng = crate::rng::Rng::new(rows.len() as u64);
+    let mut mae = 0.0;
+    for epoch in 0..opts.epochs {
+        // Fisher-Yates with the seeded source: the same data gives the same weights.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        // The step decays geometrically to a tenth of the starting rate.
+        let rate = opts.rate * 0.1f32.powf(epoch as f32 / opts.epochs.max(1) as f32);
+        let (mut abs, mut total) = (0.0f64, 0.0f64);
+        for batch in order.chunks(BATCH) {
+            let weight: f32 = batch.iter().map(|&i| rows[i].2).sum::<f32>().max(1e-6);
+            for &i in batch {
+                let (f, y, w) = &rows[i];
+                let pred: f32 = f.iter().map(|&x| theta[x as usize]).sum();
+                let e = pred - y;
+                abs += f64::from(w * e.abs());
+                total += f64::from(*w);
+                let g = 2.0 * w * e / weight;
+                for &x in f {
+                    if grad[x as usize] == 0.0 {
+                        touched.push(x);
+                    }
+                    grad[x as usize] += g;
+                }
+            }
+            for &x in &touched {
+                let x = x as usize;
+                let g = grad[x] + 2.0 * opts.l2 * theta[x] / rows.len() as f32;
+                grad[x] = 0.0;
+                if !active[x] {
+                    continue;
+                }
+                steps[x] += 1;
+                m[x] = b1 * m[x] + (1.0 - b1) * g;
+                v[x] = b2 * v[x] + (1.0 - b2) * g * g;
+                let (c1, c2) = (1.0 - b1.powi(steps[x]), 1.0 - b2.powi(steps[x]));
+                theta[x] -= rate * (m[x] / c1) / ((v[x] / c2).sqrt() + eps);
+            }
+            touched.clear();
+        }
+        mae = (abs / total.max(1e-9)) as f32;
+    }
+    let q = f32::from(opts.quantum.max(1));
+    let rounded = theta
+        .iter()
+        .map(|&t| ((t / q).round() * q).clamp(-i16::MAX as f32, i16::MAX as f32) as i16)
+        .collect();
+    (rounded, mae)
+}
+
+/// Positions per mini-batch.
+const BATCH: usize = 256;
+
+/// Mean absolute error in discs of `eval` on the exact samples, by number of empties
+/// (`(empties, count, mae)`, empties with no exact sample left out).
+pub fn errors_by_empties(
+    samples: &[Sample],
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<(u32, usize, f64)> {
+    let mut sums = [(0usize, 0f64); 61];
+    for s in samples.iter().filter(|s| s.exact) {
+        let e = s.empties().min(60) as usize;
+        sums[e].0 += 1;
+        sums[e].1 += (f64::from(eval(s)) / 100.0 - f64::from(s.label)).abs();
+    }
+    sums.iter()
+        .enumerate()
+        .filter(|(_, (n, _))| *n > 0)
+        .map(|(e, &(n, sum))| (e as u32, n, sum / n as f64))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_learns_a_simple_rule_and_leaves_unseen_configurations_at_zero() {
+        // Positions near the start where the label is +10 discs when the player owns e4 and
+        // -10 when the opponent does (a rule the patterns can express exactly).
+        let mut samples = Vec::new();
+        let mut s = 11u64;
+        for _ in 0..400 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let extra = (s & 0x0000_3C3C_3C00_0000) & !(1 << 28);
+            let mine = s >> 32 & 1 == 1;
+            let (p, o) = if mine {
+                (1u64 << 28 | extra, 0)
+            } else {
+                (extra, 1u64 << 28)
+            };
+            let o = o | ((s >> 8) & 0x0000_0000_0000_3C00 & !p);
+            samples.push(Sample {
+                player: p,
+                opponent: o,
+                label: if mine { 10 } else { -10 },
+                exact: true,
+                search: 0,
+            });
+        }
+        let opts = FitOptions {
+            epochs: 300,
+            rate: 4.0,
+            l2: 0.0,
+            smooth: 0.0,
+            min_count: 1,
+            blend: 0.0,
+            quantum: 1,
+        };
+        let w = fit(&samples, &opts, |_| {});
+        let errors = errors_by_empties(&samples, |s| w.evaluate(s.player, s.opponent));
+        let (n, sum) = errors
+            .iter()
+            .fold((0, 0.0), |(n, t), &(_, c, mae)| (n + c, t + mae * c as f64));
+        assert_eq!(n, 400);
+        assert!(
+            sum / (n as f64) < 1.0,
+            "mean error {} discs",
+            sum / n as f64
+        );
+        // A phase with no positions keeps all its weights at zero.
+        assert!((0..TABLE).all(|f| w.get(0, f) == 0));
+    }
+
+    #[test]
+    fn targets_blend_the_search_score_only_without_an_exact_label() {
+        let s = Sample {
+            player: 1,
+            opponent: 2,
+            label: 10,
+            exact: false,
+            search: 500,
+        };
+        assert_eq!(target(&s, 0.5), 750.0);
+        assert_eq!(target(&Sample { exact: true, ..s }, 0.5), 1000.0);
+    }
+}
