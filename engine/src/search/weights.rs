@@ -404,4 +404,24 @@ mod tests {
         // The same discs for the other side to move: nothing of the player's on a3.
         assert_eq!(w.evaluate(o, p), 0);
     }
+
+    #[test]
+    fn only_the_8x8_searcher_takes_pattern_weights() {
+        use crate::bitboard::{Eight, Six, Ten};
+        use crate::search::Searcher;
+        let w: &'static Weights = Box::leak(Box::new(sample_weights()));
+        let mut eight = Searcher::<Eight>::new(4);
+        eight.set_pattern(Some(w));
+        assert!(eight.pattern().is_some_and(|p| std::ptr::eq(p, w)));
+        eight.set_pattern(None);
+        assert!(eight.pattern().is_none());
+        let mut six = Searcher::<Six>::new(4);
+        six.set_pattern(Some(w));
+        assert!(six.pattern().is_none());
+        let mut ten = Searcher::<Ten>::new(4);
+        ten.set_pattern(Some(w));
+        assert!(ten.pattern().is_none());
+        // The shipped file loads (the native engine embeds it).
+        assert!(embedded().is_some());
+    }
 }
