@@ -20,10 +20,10 @@ pub fn Board() -> impl IntoView {
             .with(|d| d.as_ref().map(|d| (d.game.kind(), d.game.size())))
     });
     let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
-    // Everything the cells show, computed once per change for the whole board; each cell
-    // then only compares its own entry.
     // The host's hints, if it gives any (the hot-seat page does).
     let hints = use_context::<Hints>();
+    // Everything the cells show, computed once per change for the whole board; the effect
+    // below hands each cell its own entry.
     let cells = Memo::new(move |_| {
         let n = shape.get().map_or(0, |(_, n)| n);
         let mut v = vec![CellView::default(); usize::from(n) * usize::from(n)];
@@ -78,11 +78,9 @@ pub fn Board() -> impl IntoView {
         }
         v
     });
-    // One signal per cell, set only when that cell changes: a move then wakes the few cells
-    // it changes. (Every cell reading the whole board made a move on the 19x19 goban cost
-    // 361 re-subscriptions to one memo, quadratic in the reactive graph: 40 ms a click.)
-    // Legality has a signal of its own: a lock while a move is shown changes every empty
-    // cell's legality and nothing else about it.
+    // Signals per cell, set only when that cell changes: a move then wakes the few cells it
+    // changes. (Every cell reading the whole board made a move on the 19x19 goban cost 361
+    // re-subscriptions to one memo, quadratic in the reactive graph: 36 ms a click.)
     let cell_views = StoredValue::new(Vec::<CellSignals>::new());
     Effect::new(move |_| {
         cells.with(|v| {
@@ -230,8 +228,9 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
     }
 }
 
-/// What one cell shows, apart from its legality: the one thing that changes on every empty
-/// cell at once (a lock while a move is shown).
+/// One cell's [`CellView`] as signals. Legality has a signal of its own: locking the board
+/// while a move is shown changes every empty cell's legality and nothing else about it, so
+/// `look` (the rest, with `legal` always false) stays as it is.
 #[derive(Clone, Copy)]
 struct CellSignals {
     legal: RwSignal<bool>,
