@@ -12,6 +12,7 @@
 pub mod arena;
 pub mod endgame;
 pub mod eval;
+pub mod last;
 pub mod midgame;
 pub mod pattern;
 pub mod stability;
