@@ -1,6 +1,7 @@
 //! Games between two computer players, for the strength check (`examples/match.rs`).
 
 use crate::bitboard::{Bits, Eight};
+use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
 use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop};
 use crate::rng::Rng;
@@ -188,12 +189,14 @@ pub struct Contender {
     pub level: Level,
     /// Pattern weights for the leaves; `None`: the hand-made evaluation.
     pub pattern: Option<&'static Weights>,
+    /// The search's refinements (all on by default).
+    pub tweaks: Tweaks,
 }
 
 impl Contender {
     /// A level with the engine's default evaluation (the embedded weights when present).
     pub fn level(level: Level) -> Contender {
-        Contender { level, pattern: crate::search::weights::default_weights() }
+        Contender { level, pattern: crate::search::weights::default_weights(), tweaks: Tweaks::default() }
     }
 }
 
@@ -220,6 +223,8 @@ pub fn run_match_contenders(
             let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
             players[0].set_pattern(dark.pattern);
             players[1].set_pattern(light.pattern);
+            players[0].set_tweaks(dark.tweaks);
+            players[1].set_tweaks(light.tweaks);
             let mut effort = [Effort::default(); 2];
             let settings = [dark.level.settings(), light.level.settings()];
             let result = play_searchers(&mut players, settings, opening, game_seed, &crate::search::never, &mut effort);

@@ -18,12 +18,91 @@ use crate::Board;
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
 pub const WIN: i32 = 100;
 
+/// Which of the search's refinements are on (all by default; `outflank match` can turn
+/// them off one by one to measure what each is worth).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Tweaks {
+    /// Aspiration windows around the previous iteration's score at the root.
+    pub aspiration: bool,
+    /// Multi-ProbCut: a shallow search that lands far enough outside the window cuts the
+    /// node (parameters from `outflank train mpc`, see [`MPC`]).
+    pub probcut: bool,
+    /// At high depths, order the moves by a shallow search rather than the evaluation.
+    pub shallow_order: bool,
+}
+
+impl Default for Tweaks {
+    fn default() -> Self {
+        Tweaks { aspiration: true, probcut: true, shallow_order: true }
+    }
+}
+
+impl Tweaks {
+    /// None of the refinements (the search before them).
+    pub const NONE: Tweaks = Tweaks { aspiration: false, probcut: false, shallow_order: false };
+
+    /// Reads `all`, `none`, or a comma-separated list of `asp`, `mpc`, `order` (the ones on).
+    pub fn parse(text: &str) -> Result<Tweaks, String> {
+        match text {
+            "all" => return Ok(Tweaks::default()),
+            "none" => return Ok(Tweaks::NONE),
+            _ => {}
+        }
+        let mut t = Tweaks::NONE;
+        for part in text.split(',') {
+            match part.trim() {
+                "asp" => t.aspiration = true,
+                "mpc" => t.probcut = true,
+                "order" => t.shallow_order = true,
+                other => return Err(format!("{other:?}: the search tweaks are asp, mpc, order, all, none")),
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
+/// (index = depth; unused below [`MPC_MIN_DEPTH`]): `(shallow depth, a, b, sigma)`, meaning
+/// deep ≈ a × shallow + b, with residuals of standard deviation sigma (hundredths of a
+/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table use
+/// its last row.
+pub const MPC: [(u8, f32, f32, f32); 10] = [
+    (0, 1.0, 0.0, 0.0),
+    (0, 1.0, 0.0, 0.0),
+    (0, 1.0, 0.0, 0.0),
+    (1, 0.987, -54.8, 355.7), // depth 3
+    (2, 0.976, -53.7, 306.6), // depth 4
+    (2, 1.014, 315.2, 405.7), // depth 5
+    (3, 1.027, -379.9, 370.0), // depth 6
+    (3, 1.059, -75.0, 361.5), // depth 7
+    (4, 1.051, 39.8, 371.6), // depth 8
+    (4, 1.094, 361.0, 395.6), // depth 9
+];
+
+/// Multi-ProbCut from this depth.
+pub const MPC_MIN_DEPTH: u8 = 3;
+
+/// How many standard deviations outside the window the shallow score must land.
+pub const MPC_T: f32 = 1.5;
+
+/// The shallow depth Multi-ProbCut pairs with `depth`.
+pub fn mpc_shallow(depth: u8) -> u8 {
+    MPC[usize::from(depth).min(MPC.len() - 1)].0.max(1)
+}
+
+/// The first aspiration window's half-width (hundredths of a disc).
+const ASPIRATION: i32 = 400;
+
+/// From this depth the moves are ordered by a shallow search.
+const SHALLOW_ORDER_DEPTH: u8 = 6;
+
 /// A computer player's memory: the tables it keeps from one move to the next.
 pub struct Searcher<G: Geometry> {
     mid: Table<G::B>,
     end: Table<G::B>,
     /// The pattern evaluation's weights (8x8 only).
     pattern: Option<&'static Weights>,
+    tweaks: Tweaks,
 }
 
 impl<G: Geometry> Default for Searcher<G> {
@@ -40,6 +119,7 @@ struct Run<'a, G: Geometry> {
     aborted: bool,
     greedy: bool,
     pattern: Option<&'static Weights>,
+    tweaks: Tweaks,
 }
 
 impl<G: Geometry> Searcher<G> {
@@ -47,7 +127,35 @@ impl<G: Geometry> Searcher<G> {
     /// on 8x8 (natively; in wasm none are embedded, see [`Searcher::set_pattern`]).
     pub fn new(bits: u32) -> Searcher<G> {
         let pattern = crate::search::weights::default_weights();
-        Searcher { mid: Table::new(bits), end: Table::new(bits), pattern: if G::CELLS == 64 { pattern } else { None } }
+        Searcher {
+            mid: Table::new(bits),
+            end: Table::new(bits),
+            pattern: if G::CELLS == 64 { pattern } else { None },
+            tweaks: Tweaks::default(),
+        }
+    }
+
+    /// Turns the search's refinements on or off (see [`Tweaks`]); clears the tables.
+    pub fn set_tweaks(&mut self, tweaks: Tweaks) {
+        self.tweaks = tweaks;
+        self.clear();
+    }
+
+    /// The plain negascout score of `board` at `depth` (full window, no refinements, no
+    /// node limit; the table is kept, so calling it depth after depth is iterative
+    /// deepening, and [`Searcher::clear`] starts afresh): what `outflank train mpc` regresses.
+    pub fn plain_score(&mut self, board: Board<G>, depth: u8) -> i32 {
+        let mut run = Run {
+            table: &mut self.mid,
+            stop: &crate::search::never,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            aborted: false,
+            greedy: false,
+            pattern: self.pattern,
+            tweaks: Tweaks::NONE,
+        };
+        run.search(board, depth, -i32::MAX / 2, i32::MAX / 2, false)
     }
 
     /// Scores leaves with these pattern weights (`None`: the hand-made evaluation). Ignored
@@ -89,12 +197,35 @@ impl<G: Geometry> Searcher<G> {
             aborted: false,
             greedy: settings.greedy,
             pattern: self.pattern,
+            tweaks: self.tweaks,
         };
         let mut scored: Vec<(u32, i32)> = Vec::new();
         let mut reached = 0;
         let mut depth = 1;
+        const INF: i32 = i32::MAX / 2;
         while depth <= settings.depth.max(1) {
-            let result = run.root(board, depth);
+            let result = if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty() {
+                // Aspiration: a window around the last score, widened on the side it fails.
+                let guess = scored[0].1;
+                let (mut below, mut above) = (ASPIRATION, ASPIRATION);
+                loop {
+                    let (lo, hi) = (guess.saturating_sub(below).max(-INF), guess.saturating_add(above).min(INF));
+                    let r = run.root(board, depth, lo, hi);
+                    if run.aborted || r.is_empty() {
+                        break r;
+                    }
+                    let best = r[0].1;
+                    if best <= lo && lo > -INF {
+                        below = below.saturating_mul(4);
+                    } else if best >= hi && hi < INF {
+                        above = above.saturating_mul(4);
+                    } else {
+                        break r;
+                    }
+                }
+            } else {
+                run.root(board, depth, -INF, INF)
+            };
             if run.aborted {
                 break;
             }
@@ -160,12 +291,13 @@ impl<G: Geometry> Run<'_, G> {
         }
     }
 
-    /// Every root move's score at `depth`, best first (the best exact, the rest bounds).
-    fn root(&mut self, board: Board<G>, depth: u8) -> Vec<(u32, i32)> {
+    /// Every root move's score at `depth` in the window `lo..hi`, best first (the best exact
+    /// when inside the window, the rest bounds; stops at the first move reaching `hi`).
+    fn root(&mut self, board: Board<G>, depth: u8, lo: i32, hi: i32) -> Vec<(u32, i32)> {
         let first = self.table.probe(board.player, board.opponent).map_or(NO_MOVE, |e| e.best);
         let ordered = self.order(&board, board.legal_moves(), first, depth);
-        let mut alpha = -i32::MAX / 2;
-        let beta = i32::MAX / 2;
+        let mut alpha = lo;
+        let beta = hi;
         let mut scored = Vec::with_capacity(ordered.len());
         for (k, &(sq, flips)) in ordered.iter().enumerate() {
             let next = board.play_flips(sq, flips);
@@ -173,7 +305,7 @@ impl<G: Geometry> Run<'_, G> {
                 -self.search(next, depth - 1, -beta, -alpha, false)
             } else {
                 let s = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
-                if s > alpha {
+                if s > alpha && s < beta {
                     -self.search(next, depth - 1, -beta, -s, false)
                 } else {
                     s
@@ -184,17 +316,20 @@ impl<G: Geometry> Run<'_, G> {
             }
             alpha = alpha.max(score);
             scored.push((sq, score));
+            if score >= beta {
+                break;
+            }
         }
         scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         if let Some(&(sq, score)) = scored.first() {
-            self.table.store(board.player, board.opponent, depth, (-i32::MAX / 2, i32::MAX / 2), score, sq as u8);
+            self.table.store(board.player, board.opponent, depth, (lo, hi), score, sq as u8);
         }
         scored
     }
 
     /// Moves with their flips in search order: the table's move, then by a quick look
     /// (fewest replies for the opponent, corners first, X squares last).
-    fn order(&self, board: &Board<G>, mut moves: G::B, first: u8, depth: u8) -> Vec<(u32, G::B)> {
+    fn order(&mut self, board: &Board<G>, mut moves: G::B, first: u8, depth: u8) -> Vec<(u32, G::B)> {
         let mut list: Vec<(i32, u32, G::B)> = Vec::with_capacity(moves.count() as usize);
         while !moves.is_empty() {
             let sq = moves.lowest();
@@ -202,6 +337,10 @@ impl<G: Geometry> Run<'_, G> {
             let flips = board.flips(sq);
             let key = if sq == u32::from(first) {
                 i32::MIN
+            } else if self.tweaks.shallow_order && depth >= SHALLOW_ORDER_DEPTH {
+                // The opponent's view after the move, by a shallow search.
+                let ds = if depth >= 10 { 2 } else { 1 };
+                self.search(board.play_flips(sq, flips), ds, -i32::MAX / 2, i32::MAX / 2, false)
             } else if depth >= 3 {
                 // The opponent's view of the position after the move: lower is better for us.
                 self.evaluate(&board.play_flips(sq, flips))
@@ -216,6 +355,28 @@ impl<G: Geometry> Run<'_, G> {
             list.swap(0, i);
         }
         list.into_iter().map(|(_, sq, f)| (sq, f)).collect()
+    }
+
+    /// Multi-ProbCut: `Some(beta)` if a shallow search says the `depth` search would very
+    /// probably fail high, `Some(alpha)` if low, else `None`.
+    fn probcut(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
+        const LIMIT: i32 = 64 * WIN;
+        let (shallow, a, b, sigma) = MPC[usize::from(depth).min(MPC.len() - 1)];
+        let shallow = shallow.max(1);
+        let margin = MPC_T * sigma;
+        if beta < LIMIT {
+            let bound = ((beta as f32 + margin - b) / a).ceil() as i32;
+            if bound < LIMIT && self.search(board, shallow, bound - 1, bound, false) >= bound {
+                return Some(beta);
+            }
+        }
+        if alpha > -LIMIT {
+            let bound = ((alpha as f32 - margin - b) / a).floor() as i32;
+            if bound > -LIMIT && self.search(board, shallow, bound, bound + 1, false) <= bound {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     fn search(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32, passed: bool) -> i32 {
@@ -248,6 +409,11 @@ impl<G: Geometry> Run<'_, G> {
                 return final_score(&board) * WIN;
             }
             return -self.search(board.pass(), depth, -beta, -alpha, true);
+        }
+        if self.tweaks.probcut && depth >= MPC_MIN_DEPTH && !self.greedy {
+            if let Some(cut) = self.probcut(board, depth, alpha, beta) {
+                return cut;
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = i32::MIN;

@@ -92,10 +92,22 @@ enum Command {
         /// Player B's evaluation (as --a-eval).
         #[arg(long, hide = true)]
         b_eval: Option<String>,
+        /// Player A's search refinements: `all` (default), `none`, or some of `asp,mpc,order`
+        /// (to measure what each is worth).
+        #[arg(long, hide = true, default_value = "all")]
+        a_search: String,
+        /// Player B's search refinements (as --a-search).
+        #[arg(long, hide = true, default_value = "all")]
+        b_search: String,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1")]
-    Nboard,
+    Nboard {
+        /// Play every move at this level (1-10; node budgets, as in `match`) instead of the
+        /// depth the GUI sets with `set depth`.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: Option<u8>,
+    },
     /// Train the pattern evaluation: self-play data, fitting, held-out errors (engine/TRAINING.md).
     Train {
         #[command(subcommand)]
@@ -129,14 +141,18 @@ fn main() -> ExitCode {
         Command::Perft { depth, size } => perft(depth, size),
         Command::Solve { file, ids, threads } => solve(&file, &ids, usize::from(threads)),
         Command::Best { level, time, board, side } => best(level, time, &board, &side),
-        Command::Match { a, b, games, openings, seed, a_eval, b_eval } => {
-            match (contender(a, a_eval.as_deref()), contender(b, b_eval.as_deref())) {
+        Command::Match { a, b, games, openings, seed, a_eval, b_eval, a_search, b_search } => {
+            match (contender(a, a_eval.as_deref(), &a_search), contender(b, b_eval.as_deref(), &b_search)) {
                 (Ok(a), Ok(b)) => play_match(a, b, games, openings.as_deref(), seed),
                 (Err(e), _) | (_, Err(e)) => bad(e),
             }
         }
         Command::Train { step } => train::run(step),
-        Command::Nboard => match nboard::run(io::stdin().lock(), &mut io::stdout().lock()) {
+        Command::Nboard { level } => match nboard::run(
+            io::stdin().lock(),
+            &mut io::stdout().lock(),
+            level.map(|l| Level::new(l).expect("clap checked 1-10")),
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => bad(format!("nboard: {e}")),
         },
@@ -219,7 +235,8 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
 }
 
 /// A level and an evaluation: `None` = the default, `hand`, or a weights file.
-pub fn contender(level: u8, eval: Option<&str>) -> Result<arena::Contender, String> {
+pub fn contender(level: u8, eval: Option<&str>, search: &str) -> Result<arena::Contender, String> {
+    let tweaks = outflank_engine::search::midgame::Tweaks::parse(search)?;
     let level = Level::new(level).map_err(|_| "levels are 1 to 10".to_string())?;
     let pattern = match eval {
         None => outflank_engine::search::weights::default_weights(),
@@ -230,7 +247,7 @@ pub fn contender(level: u8, eval: Option<&str>) -> Result<arena::Contender, Stri
             Some(&*Box::leak(Box::new(w)))
         }
     };
-    Ok(arena::Contender { level, pattern })
+    Ok(arena::Contender { level, pattern, tweaks })
 }
 
 fn play_match(a: arena::Contender, b: arena::Contender, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {

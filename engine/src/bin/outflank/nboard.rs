@@ -16,11 +16,17 @@ struct Session {
     black_to_move: bool,
     /// Midgame depth from `set depth`.
     depth: u8,
+    /// `outflank nboard --level N`: play every move at that level, whatever `set depth` says
+    /// (node budgets, so a game is the same on every machine; for the strength harness).
+    level: Option<Level>,
     searcher: Searcher<Eight>,
 }
 
 impl Session {
     fn settings(&self) -> Settings {
+        if let Some(level) = self.level {
+            return level.settings();
+        }
         let full = Level::MAX.settings();
         // Endgames are solved exactly from 20 empties (more with a deep midgame setting).
         let exact = (self.depth / 2 + 14).clamp(14, 22);
@@ -41,10 +47,11 @@ impl Session {
     }
 }
 
-/// Runs a session until stdin closes (or `quit`).
-pub fn run(input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+/// Runs a session until stdin closes (or `quit`); `level`: play at that level instead of
+/// `set depth`.
+pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> io::Result<()> {
     let mut session =
-        Session { board: Board::<Eight>::start(), black_to_move: true, depth: 12, searcher: Searcher::new(20) };
+        Session { board: Board::<Eight>::start(), black_to_move: true, depth: 12, level, searcher: Searcher::new(20) };
     for line in input.lines() {
         let line = line?;
         let line = line.trim();

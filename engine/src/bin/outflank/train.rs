@@ -49,6 +49,26 @@ pub enum Step {
         #[arg(long)]
         eval: Option<String>,
     },
+    /// Calibrate Multi-ProbCut: on positions from data files, regress each depth's plain
+    /// search score on the shallower search's that ProbCut pairs with it; prints the table
+    /// for `search::midgame::MPC`.
+    #[command(
+        after_help = "Example:\n  outflank train mpc --data data/held-a-s1001.bin --positions 200 --max-depth 10\n\nPrints `depth shallow a b sigma r positions` per depth, then the Rust rows."
+    )]
+    Mpc {
+        /// Data files (`train selfplay`) to take positions from.
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// How many positions (spread evenly over the files' positions).
+        #[arg(long, default_value_t = 200)]
+        positions: usize,
+        /// Only positions with at least this many empties.
+        #[arg(long, default_value_t = 24)]
+        min_empties: u32,
+        /// Deepest search to calibrate.
+        #[arg(long, default_value_t = 10)]
+        max_depth: u8,
+    },
     /// Fit the weights to data files by least squares (Adam), print the held-out errors,
     /// write the weights file.
     #[command(
@@ -96,6 +116,7 @@ pub enum Step {
 
 pub fn run(step: Step) -> ExitCode {
     match step {
+        Step::Mpc { data, positions, min_empties, max_depth } => mpc(&data, positions, min_empties, max_depth),
         Step::Fit {
             data,
             holdout,
@@ -153,7 +174,7 @@ pub fn run(step: Step) -> ExitCode {
                 exact,
                 probe,
             };
-            let pattern = match crate::contender(1, eval.as_deref()) {
+            let pattern = match crate::contender(1, eval.as_deref(), "all") {
                 Ok(c) => c.pattern,
                 Err(e) => return bad(e),
             };
@@ -188,6 +209,8 @@ fn run_selfplay(
     }
     let mut searcher = Searcher::<Eight>::new(18);
     searcher.set_pattern(pattern);
+    // The plain search the documented data files were made with (same seed, same file).
+    searcher.set_tweaks(outflank_engine::search::midgame::Tweaks::NONE);
     let start = Instant::now();
     let (mut positions, mut exact) = (0usize, 0usize);
     for k in 0..games {
@@ -292,4 +315,60 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             old_mae
         );
     }
+}
+
+/// `outflank train mpc`: least squares of deep on shallow scores, per depth.
+fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> ExitCode {
+    use outflank_engine::search::midgame::{mpc_shallow, MPC_MIN_DEPTH};
+    let samples = match data::read_files(files) {
+        Ok(s) => s,
+        Err(e) => return bad(e),
+    };
+    let pool: Vec<_> = samples.iter().filter(|s| s.empties() >= min_empties).collect();
+    if pool.is_empty() {
+        return bad(format!("no position with {min_empties} or more empties"));
+    }
+    let step = (pool.len() / count.max(1)).max(1);
+    let chosen: Vec<_> = pool.iter().step_by(step).take(count).collect();
+    println!("mpc: {} positions ({}+ empties, every {step}th of {}), depths {MPC_MIN_DEPTH}-{max_depth}", chosen.len(), min_empties, pool.len());
+    let start = Instant::now();
+    let mut searcher = Searcher::<Eight>::new(20);
+    // scores[depth][k]: position k's plain score at that depth.
+    let mut scores = vec![Vec::new(); usize::from(max_depth) + 1];
+    for s in &chosen {
+        let Some(board) = Board::<Eight>::new(s.player, s.opponent) else { continue };
+        if board.legal_moves() == 0 {
+            continue;
+        }
+        searcher.clear();
+        for (d, row) in scores.iter_mut().enumerate().skip(1) {
+            row.push(searcher.plain_score(board, d as u8));
+        }
+    }
+    println!("searched in {:.1}s", start.elapsed().as_secs_f64());
+    println!("depth shallow a b sigma r positions");
+    let mut rows = Vec::new();
+    for depth in MPC_MIN_DEPTH..=max_depth {
+        let shallow = mpc_shallow(depth);
+        let (xs, ys) = (&scores[usize::from(shallow)], &scores[usize::from(depth)]);
+        let n = xs.len() as f64;
+        let mx = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
+        let my = ys.iter().map(|&y| f64::from(y)).sum::<f64>() / n;
+        let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+        for (&x, &y) in xs.iter().zip(ys) {
+            let (dx, dy) = (f64::from(x) - mx, f64::from(y) - my);
+            sxx += dx * dx;
+            sxy += dx * dy;
+            syy += dy * dy;
+        }
+        let a = sxy / sxx;
+        let b = my - a * mx;
+        let residual = xs.iter().zip(ys).map(|(&x, &y)| (f64::from(y) - a * f64::from(x) - b).powi(2)).sum::<f64>();
+        let sigma = (residual / (n - 2.0)).sqrt();
+        let r = sxy / (sxx * syy).sqrt();
+        println!("{depth} {shallow} {a:.3} {b:.1} {sigma:.1} {r:.3} {}", xs.len());
+        rows.push(format!("    ({shallow}, {a:.3}, {b:.1}, {sigma:.1}), // depth {depth}"));
+    }
+    println!("{}", rows.join("\n"));
+    ExitCode::SUCCESS
 }
