@@ -7,9 +7,10 @@ use outflank_engine::search::{Level, Stop};
 use outflank_engine::{AnyGame, Computer, Square};
 use serde::{Deserialize, Serialize};
 
-/// What the page asks.
+/// What the page asks. (Externally tagged, `{"move": {...}}`: an internally tagged enum
+/// would be buffered whole before it is read, in more code for the page to load.)
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Request {
     /// The move of the player to move, at `level`.
     Move {
@@ -34,7 +35,7 @@ impl Request {
 
 /// What the worker answers.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Response {
     /// A move (for `Move` and `Hint`), with its score in hundredths of a disc for the mover.
     Move {
@@ -99,17 +100,19 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
     }
 }
 
-/// Reads a request sent as JSON text and answers it as JSON text (the worker's whole job).
-pub fn answer_text(text: &str, computer: &mut Computer) -> String {
-    let response = match serde_json::from_str::<Request>(text) {
+/// Answers a request as the worker received it, or says why it could not be read (the
+/// worker's whole job).
+pub fn answer_message<E: std::fmt::Display>(
+    request: Result<Request, E>,
+    computer: &mut Computer,
+) -> Response {
+    match request {
         Ok(request) => answer(&request, computer, &|_| false),
         Err(e) => Response::Error {
             id: 0,
             message: format!("unreadable request: {e}"),
         },
-    };
-    serde_json::to_string(&response)
-        .unwrap_or_else(|_| r#"{"kind":"error","id":0,"message":"unwritable"}"#.into())
+    }
 }
 
 #[cfg(test)]
@@ -135,8 +138,7 @@ mod tests {
             seed: 1,
         })
         .unwrap();
-        let reply: Response =
-            serde_json::from_str(&answer_text(&text, &mut Computer::new())).unwrap();
+        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new());
         let Response::Move { id, square, .. } = reply else {
             panic!("{reply:?}")
         };
@@ -181,10 +183,10 @@ mod tests {
             "",
             "{}",
             "[1]",
-            r#"{"kind":"move","id":1,"game":{"game":"chess"},"level":3,"seed":0}"#,
+            r#"{"move":{"id":1,"game":{"game":"chess"},"level":3,"seed":0}}"#,
         ] {
-            let reply: Response =
-                serde_json::from_str(&answer_text(bad, &mut Computer::new())).unwrap();
+            let request = serde_json::from_str::<Request>(bad);
+            let reply = answer_message(request, &mut Computer::new());
             assert!(matches!(reply, Response::Error { .. }), "{bad}: {reply:?}");
         }
         let g = game(GameKind::Gomoku);

@@ -22,7 +22,7 @@ struct Inner {
     worker: Option<web_sys::Worker>,
     /// Whether the running worker has said it listens; requests wait in `queue` until then.
     ready: bool,
-    queue: Vec<String>,
+    queue: Vec<JsValue>,
     next_id: u32,
     pending: HashMap<u32, Callback>,
     /// Keeps the worker's handlers alive as long as the worker. Handlers of terminated
@@ -77,13 +77,13 @@ impl AiWorker {
             inner.pending.insert(id, Box::new(on_answer));
             id
         };
-        let text = serde_json::to_string(&make(id)).unwrap_or_default();
-        let sent = self.worker().and_then(|w| {
+        let sent = crate::js::to_js(&make(id)).and_then(|message| {
+            let worker = self.worker()?;
             let mut inner = self.inner.borrow_mut();
             if inner.ready {
-                w.post_message(&JsValue::from_str(&text)).map_err(describe)
+                worker.post_message(&message).map_err(describe)
             } else {
-                inner.queue.push(text);
+                inner.queue.push(message);
                 Ok(())
             }
         });
@@ -113,16 +113,12 @@ impl AiWorker {
         let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(describe)?;
         let me = self.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-            let text = event
-                .unchecked_into::<web_sys::MessageEvent>()
-                .data()
-                .as_string()
-                .unwrap_or_default();
-            if text == READY {
+            let data = event.unchecked_into::<web_sys::MessageEvent>().data();
+            if data.as_string().as_deref() == Some(READY) {
                 me.flush();
                 return;
             }
-            match serde_json::from_str::<Response>(&text) {
+            match crate::js::from_js::<Response>(data) {
                 Ok(response) => me.finish(response),
                 Err(e) => {
                     leptos::logging::warn!("outflank: an unreadable answer from the computer: {e}")
@@ -162,8 +158,8 @@ impl AiWorker {
             (inner.worker.clone(), std::mem::take(&mut inner.queue))
         };
         if let Some(worker) = worker {
-            for text in queue {
-                let _ = worker.post_message(&JsValue::from_str(&text));
+            for message in queue {
+                let _ = worker.post_message(&message);
             }
         }
     }

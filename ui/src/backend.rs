@@ -8,7 +8,6 @@
 
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::model::game_from_record;
 use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
@@ -24,7 +23,10 @@ pub struct Opponent {
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action {
     /// The viewer's move for the player whose seat it is, made on state `on`.
-    Move { mv: Move, on: Option<u64> },
+    Move {
+        mv: Move,
+        on: Option<u64>,
+    },
     /// The computer's move (from its worker).
     Computer(Square),
     /// Take back the last move (and the computer's reply to it).
@@ -75,9 +77,9 @@ impl Default for HotSeat {
 /// entry and starts a fresh game.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Saved {
+pub struct Saved {
     version: u32,
-    data: Value,
+    data: GameData,
     /// A game against the computer (absent in hot-seat games and older saves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     computer: Option<Opponent>,
@@ -271,28 +273,25 @@ impl HotSeat {
         }
     }
 
-    /// The autosave text.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(&Saved {
+    /// What the autosave keeps.
+    pub fn saved(&self) -> Saved {
+        Saved {
             version: SAVE_VERSION,
-            data: self.data.to_value(),
+            data: self.data.clone(),
             computer: self.computer,
-        })
-        .unwrap_or_default()
+        }
     }
 
-    /// Reads an autosave; an old format, bad JSON or an inconsistent game is an error.
-    pub fn from_json(text: &str) -> Result<HotSeat, String> {
-        let saved: Saved = serde_json::from_str(text)
-            .map_err(|_| "not a saved game of this version".to_string())?;
+    /// Restores an autosave; another version is an error. (A save that does not read as
+    /// [`Saved`], an inconsistent game included, never gets here.)
+    pub fn restore(saved: Saved) -> Result<HotSeat, String> {
         if saved.version != SAVE_VERSION {
             return Err(format!(
                 "saved by version {}, this is {SAVE_VERSION}",
                 saved.version
             ));
         }
-        let data = GameData::from_value(&saved.data)?;
-        HotSeat::around(data)
+        HotSeat::around(saved.data)
             .with_computer(saved.computer)
             .map_err(|e| format!("the computer's seat: {e}"))
     }
@@ -302,6 +301,18 @@ impl HotSeat {
 mod tests {
     use super::*;
     use outflank_engine::{GameKind, Square};
+
+    /// The autosave as localStorage keeps it: JSON text, read back.
+    fn through_json(h: &HotSeat) -> Result<HotSeat, String> {
+        let text = serde_json::to_string(&h.saved()).unwrap();
+        from_json(&text)
+    }
+
+    fn from_json(text: &str) -> Result<HotSeat, String> {
+        serde_json::from_str::<Saved>(text)
+            .map_err(|e| e.to_string())
+            .and_then(HotSeat::restore)
+    }
 
     fn mv(s: &str) -> ViewerEvent {
         ViewerEvent::Move {
@@ -337,7 +348,9 @@ mod tests {
         let before = h.clone();
         let (events, result) = h.answer(&mv("f5"));
         assert_eq!(result.unwrap_err().code, "occupied");
-        assert!(matches!(events.as_slice(), [HostEvent::Refused { code, state_id: Some(1), .. }] if code == "occupied"));
+        assert!(
+            matches!(events.as_slice(), [HostEvent::Refused { code, state_id: Some(1), .. }] if code == "occupied")
+        );
         assert_eq!(h, before);
         // A move made on an older state is stale, even if it would be legal now.
         let (_, result) = h.answer(&ViewerEvent::Move {
@@ -347,7 +360,12 @@ mod tests {
         assert_eq!(result.unwrap_err().code, "stale");
         assert_eq!(h, before);
         assert_eq!(h.answer(&ViewerEvent::Ready), (Vec::new(), Ok(false)));
-        assert_eq!(state_of(&h.answer(&ViewerEvent::FetchState).0).game.record(), "f5");
+        assert_eq!(
+            state_of(&h.answer(&ViewerEvent::FetchState).0)
+                .game
+                .record(),
+            "f5"
+        );
     }
 
     #[test]
@@ -397,12 +415,16 @@ mod tests {
             panic!()
         };
         assert_eq!((slice.start, slice.items.len()), (Some(0), 2));
-        h.apply(Action::Rename(Player::First, "  Cy  ".into())).unwrap();
+        h.apply(Action::Rename(Player::First, "  Cy  ".into()))
+            .unwrap();
         assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
         assert_eq!(h.data().name(Player::Second).as_deref(), Some("Bo"));
         let mut fresh = HotSeat::default();
         assert!(!fresh.can_undo());
-        assert_eq!(fresh.apply(Action::Undo).unwrap_err().code, "nothing-to-undo");
+        assert_eq!(
+            fresh.apply(Action::Undo).unwrap_err().code,
+            "nothing-to-undo"
+        );
         assert_eq!(fresh.state_id(), 0);
         // A new game keeps counting: the viewer tells it from an older state.
         h.apply(Action::Replace(Box::new(fresh))).unwrap();
@@ -425,7 +447,7 @@ mod tests {
             let mut h = HotSeat::new(&o, ["A", ""], record).unwrap();
             let first = h.game().legal_moves()[0].to_string();
             assert_eq!(h.answer(&mv(&first)).1, Ok(true));
-            let back = HotSeat::from_json(&h.to_json()).unwrap();
+            let back = through_json(&h).unwrap();
             assert_eq!(back, h);
             assert_eq!(back.state_id(), 1);
             assert_eq!(
@@ -445,11 +467,11 @@ mod tests {
             r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2","b2"]}}"#,
             r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":[],"stateId":-1}}"#,
         ] {
-            assert!(HotSeat::from_json(bad).is_err(), "{bad}");
+            assert!(from_json(bad).is_err(), "{bad}");
         }
         // A save from before state ids starts counting at 0.
         let old = r#"{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2"]}}"#;
-        assert_eq!(HotSeat::from_json(old).unwrap().state_id(), 0);
+        assert_eq!(from_json(old).unwrap().state_id(), 0);
         assert!(HotSeat::new(&GameOptions::default(), ["", ""], "f5f5").is_err());
     }
 
@@ -475,7 +497,7 @@ mod tests {
             "not the computer's turn"
         );
         // Saved and restored with its seat.
-        let back = HotSeat::from_json(&h.to_json()).unwrap();
+        let back = through_json(&h).unwrap();
         assert_eq!(back.computer(), h.computer());
         assert_eq!(back.data(), h.data());
         // Undo takes back the computer's reply with the person's move; redo both.

@@ -10,12 +10,13 @@
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::components::Viewer;
-use crate::protocol::{host, HostEvent, ViewerEvent};
+use crate::js;
+use crate::protocol::json::host;
+use crate::protocol::{HostEvent, ViewerEvent};
 use crate::transport::{Inbox, Transport};
 
 /// The viewer's events, to the host's JavaScript listener `to_host(name, payload)`.
@@ -24,8 +25,11 @@ struct ToHost(js_sys::Function);
 impl Transport for ToHost {
     fn send(&self, event: ViewerEvent) {
         let name = event.name();
-        let payload = to_js(&event.payload());
-        if let Err(e) = self.0.call2(&JsValue::NULL, &JsValue::from_str(name), &payload) {
+        let payload = js::to_js(&event.payload()).unwrap_or(JsValue::UNDEFINED);
+        if let Err(e) = self
+            .0
+            .call2(&JsValue::NULL, &JsValue::from_str(name), &payload)
+        {
             leptos::logging::warn!("outflank: the host's listener for {name} failed: {e:?}");
         }
     }
@@ -117,18 +121,11 @@ impl Embedded {
     }
 }
 
-/// A JSON value as a plain JavaScript value (objects as objects, not Maps).
-fn to_js(value: &Value) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::UNDEFINED)
-}
-
-/// What JSON makes of a JavaScript value (`undefined` is `null`; a BigInt, a function or a
-/// cycle is an error).
+/// What JSON makes of a JavaScript value (`undefined` is `null`; a function or a cycle is
+/// an error).
 fn from_js(value: &JsValue) -> Result<Value, String> {
     if value.is_undefined() || value.is_null() {
         return Ok(Value::Null);
     }
-    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| format!("not JSON-safe: {e}"))
+    js::from_js(value.clone()).map_err(|e| format!("not JSON-safe: {e}"))
 }

@@ -1,14 +1,18 @@
 //! Outflank's viewer: a Leptos (CSR) page that reaches the game only through the
 //! boardgamers.space viewer protocol, with a local hot-seat backend playing the host.
 //!
-//! - [`protocol`]: event names and payloads (pure serde).
-//! - [`emitter`]: the on/once/off/emit event emitter between viewer and host.
-//! - [`backend`]: the hot-seat host (seed 003's local.ts) as plain data.
+//! - [`protocol`]: the typed events between viewer and host; [`protocol::json`] their names
+//!   and JSON at the JavaScript edge.
+//! - [`transport`]: how the viewer and its host reach each other (one trait, typed events).
+//! - [`viewer_state`]: the viewer's reducer over host events, as plain data.
+//! - [`backend`]: the hot-seat host (seed 003's local.ts) as plain data; [`host`] runs it
+//!   in the page with the computer opponent, hints and the new-game form.
 //! - [`model`]: what the viewer says about a game (status, labels, panels, history).
 //! - [`anim`]: the move animation as a pure diff of two states.
 //! - [`ai`] and [`ai_worker`]: the computer opponent's messages and its Web Worker.
 //! - [`embed`]: the viewer in a host platform's page (`window.outflank.launch`).
 //! - [`storage`]: the autosave and the preferences in localStorage.
+//! - [`js`]: Rust data as JavaScript values and back (serde-wasm-bindgen).
 
 pub mod ai;
 pub mod ai_worker;
@@ -18,12 +22,13 @@ pub mod components;
 pub mod embed;
 pub mod hints;
 pub mod host;
+pub mod js;
 pub mod model;
 pub mod protocol;
 pub mod replay;
+pub mod storage;
 pub mod transport;
 pub mod viewer_state;
-pub mod storage;
 
 /// Mounts the hot-seat page on `<body>`.
 pub fn start() {

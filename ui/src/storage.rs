@@ -1,8 +1,11 @@
 //! localStorage: the hot-seat autosave (`outflank:hotseat`) and the preferences
 //! (`outflank:prefs`). A missing or unusable store is not an error: nothing is saved.
 
-use crate::backend::HotSeat;
-use crate::protocol::Preferences;
+use wasm_bindgen::JsValue;
+
+use crate::backend::{HotSeat, Saved};
+use crate::js;
+use crate::protocol::{PreferenceValue, Preferences, PREFERENCE_NAMES};
 
 const GAME_KEY: &str = "outflank:hotseat";
 const PREFS_KEY: &str = "outflank:prefs";
@@ -33,7 +36,10 @@ pub fn load_game() -> Loaded {
     let Some(text) = get(GAME_KEY) else {
         return Loaded::Nothing;
     };
-    match HotSeat::from_json(&text) {
+    let saved = js::parse_json_text(&text)
+        .and_then(js::from_js::<Saved>)
+        .map_err(|_| "not a saved game of this version".to_string());
+    match saved.and_then(HotSeat::restore) {
         Ok(game) => Loaded::Game(Box::new(game)),
         Err(reason) => {
             clear_game();
@@ -43,7 +49,10 @@ pub fn load_game() -> Loaded {
 }
 
 pub fn save_game(game: &HotSeat) {
-    set(GAME_KEY, &game.to_json());
+    match js::to_json_text(&game.saved()) {
+        Some(text) => set(GAME_KEY, &text),
+        None => leptos::logging::warn!("outflank: the game could not be saved"),
+    }
 }
 
 pub fn clear_game() {
@@ -52,13 +61,40 @@ pub fn clear_game() {
     }
 }
 
-/// The saved preferences; unreadable entries keep their defaults (with a warning).
+/// The saved preferences (an object of preference names and values); unreadable entries
+/// keep their defaults (with a warning).
 pub fn load_prefs() -> Preferences {
+    let mut prefs = Preferences::default();
     let Some(text) = get(PREFS_KEY) else {
-        return Preferences::default();
+        return prefs;
     };
-    let value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
-    let (prefs, result) = Preferences::from_value_lenient(&value);
+    let stored = js::parse_json_text(&text).unwrap_or(JsValue::NULL);
+    let result = if stored.is_object() {
+        let values: Vec<(&str, JsValue)> = PREFERENCE_NAMES
+            .iter()
+            .filter_map(|name| {
+                let value = js_sys::Reflect::get(&stored, &JsValue::from_str(name)).ok()?;
+                (!value.is_undefined()).then_some((*name, value))
+            })
+            .collect();
+        let words: Vec<Option<String>> = values.iter().map(|(_, v)| v.as_string()).collect();
+        let entries = values.iter().zip(&words).map(|((name, value), word)| {
+            let value = match (word, value.as_bool()) {
+                (Some(word), _) => PreferenceValue::Word(word),
+                (None, Some(on)) => PreferenceValue::Flag(on),
+                (None, None) => PreferenceValue::Other(
+                    js_sys::JSON::stringify(value)
+                        .ok()
+                        .and_then(|s| s.as_string())
+                        .unwrap_or_default(),
+                ),
+            };
+            (*name, value)
+        });
+        Preferences::read(entries).apply_to(&mut prefs)
+    } else {
+        Err("not an object".to_string())
+    };
     if let Err(e) = result {
         leptos::logging::warn!(
             "outflank: saved preferences partly unreadable ({e}); defaults used"
@@ -67,8 +103,21 @@ pub fn load_prefs() -> Preferences {
     prefs
 }
 
+/// Saves the preferences as an object of names and values.
 pub fn save_prefs(prefs: &Preferences) {
-    if let Ok(text) = serde_json::to_string(prefs) {
+    let object = js_sys::Object::new();
+    for p in prefs.all() {
+        let value = match p.value() {
+            PreferenceValue::Word(word) => JsValue::from_str(word),
+            PreferenceValue::Flag(on) => JsValue::from_bool(on),
+            PreferenceValue::Other(text) => JsValue::from_str(&text),
+        };
+        let _ = js_sys::Reflect::set(&object, &JsValue::from_str(p.name()), &value);
+    }
+    if let Some(text) = js_sys::JSON::stringify(&object)
+        .ok()
+        .and_then(|s| s.as_string())
+    {
         set(PREFS_KEY, &text);
     }
 }

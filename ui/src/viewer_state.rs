@@ -6,10 +6,9 @@
 //! Tested natively for every protocol event.
 
 use outflank_engine::{AnyGame, Game, Move, Player, Square};
-use serde_json::Value;
 
 use crate::model;
-use crate::protocol::{GameData, HostEvent, LogSlice, Preferences, ViewerEvent};
+use crate::protocol::{GameData, HostEvent, LogSlice, Preference, Preferences, ViewerEvent};
 use crate::replay;
 
 /// What the viewer knows.
@@ -124,7 +123,7 @@ impl ViewerState {
                 self.player = p;
                 Effects::default()
             }
-            HostEvent::Preferences(value) => match self.prefs.merge(&value) {
+            HostEvent::Preferences(update) => match update.apply_to(&mut self.prefs) {
                 Ok(()) => Effects::default(),
                 Err(e) => Effects::warn(format!("preferences: {e}")),
             },
@@ -146,7 +145,11 @@ impl ViewerState {
                 self.host_dark = dark;
                 Effects::default()
             }
-            HostEvent::Refused { code, reason, state_id } => self.on_refused(code, reason, state_id),
+            HostEvent::Refused {
+                code,
+                reason,
+                state_id,
+            } => self.on_refused(code, reason, state_id),
         }
     }
 
@@ -166,7 +169,9 @@ impl ViewerState {
             return Effects::default();
         }
         let mut fx = Effects::default();
-        let known = old.as_ref().and_then(|o| model::extends(&o.game, &new.game));
+        let known = old
+            .as_ref()
+            .and_then(|o| model::extends(&o.game, &new.game));
         if known.is_some() && self.view.is_none() {
             fx.animate_from = old.as_ref().map(|o| o.game.clone());
         } else {
@@ -224,9 +229,7 @@ impl ViewerState {
     /// still being shown.
     pub fn play(&mut self, square: Square, animating: bool) -> Effects {
         if self.historical() {
-            return Effects::refuse(
-                "Historical view: go to the current position (End) to play.",
-            );
+            return Effects::refuse("Historical view: go to the current position (End) to play.");
         }
         if animating || self.pending.is_some() {
             return Effects::refuse("Wait: the last move is still being shown.");
@@ -257,7 +260,10 @@ impl ViewerState {
         let ok = self.my_turn()
             && !animating
             && self.pending.is_none()
-            && self.player.zip(self.data.as_ref()).is_some_and(|(p, d)| model::can_concede(&d.game, p));
+            && self
+                .player
+                .zip(self.data.as_ref())
+                .is_some_and(|(p, d)| model::can_concede(&d.game, p));
         if ok {
             self.send_move(Move::Concede)
         } else {
@@ -320,14 +326,9 @@ impl ViewerState {
     }
 
     /// The user changed a preference in the viewer.
-    pub fn set_preference(&mut self, name: &str, value: Value) -> Effects {
-        match self.prefs.set(name, &value) {
-            Ok(()) => Effects::send(ViewerEvent::UpdatePreference {
-                name: name.to_string(),
-                value,
-            }),
-            Err(e) => Effects::warn(e),
-        }
+    pub fn set_preference(&mut self, preference: Preference) -> Effects {
+        self.prefs.set(preference);
+        Effects::send(ViewerEvent::UpdatePreference(preference))
     }
 
     /// A click on a player's panel.
@@ -363,9 +364,11 @@ fn is_stale(old: &GameData, new: &GameData, hot_seat: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::host;
+    use crate::protocol::json::host;
+    use crate::protocol::{Skin, Speed};
     use outflank_engine::GameOptions;
     use serde_json::json;
+    use serde_json::Value;
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -405,8 +408,14 @@ mod tests {
         let mut v = dark();
         let fx = v.on_host_event(state("f5", Some(2)));
         assert!(!fx.ready, "ready once");
-        assert_eq!(fx.animate_from.as_ref().map(|g| g.record()), Some(String::new()));
-        assert_eq!(fx.announce.as_deref(), Some("Dark plays f5 and turns over 1 disc."));
+        assert_eq!(
+            fx.animate_from.as_ref().map(|g| g.record()),
+            Some(String::new())
+        );
+        assert_eq!(
+            fx.announce.as_deref(),
+            Some("Dark plays f5 and turns over 1 disc.")
+        );
         assert!(matches!(fx.send.as_slice(), [ViewerEvent::AddLog(_)]));
         // The same state again: nothing.
         assert_eq!(v.on_host_event(state("f5", Some(2))), Effects::default());
@@ -497,7 +506,10 @@ mod tests {
         assert_eq!(fx.send, [ViewerEvent::FetchState]);
         assert_eq!(v.pending, None);
         v.play(sq("f5"), false);
-        assert!(v.no_answer(Some(7)).refusal.is_none(), "another move's timer");
+        assert!(
+            v.no_answer(Some(7)).refusal.is_none(),
+            "another move's timer"
+        );
         assert!(v.no_answer(Some(1)).refusal.is_some());
         assert_eq!(v.pending, None);
     }
@@ -505,18 +517,37 @@ mod tests {
     #[test]
     fn what_a_click_cannot_do() {
         let mut v = dark();
-        assert!(v.play(sq("a1"), false).refusal.unwrap().contains("not a legal move"));
-        assert!(v.play(sq("d4"), false).refusal.is_none(), "a disc: silently nothing");
+        assert!(v
+            .play(sq("a1"), false)
+            .refusal
+            .unwrap()
+            .contains("not a legal move"));
+        assert!(
+            v.play(sq("d4"), false).refusal.is_none(),
+            "a disc: silently nothing"
+        );
         assert!(v.play(sq("f5"), true).refusal.unwrap().contains("Wait"));
         v.on_host_event(HostEvent::Player(None));
-        assert!(v.play(sq("f5"), false).refusal.unwrap().contains("watching"));
+        assert!(v
+            .play(sq("f5"), false)
+            .refusal
+            .unwrap()
+            .contains("watching"));
         v.on_host_event(HostEvent::Player(Some(Player::Second)));
-        assert!(v.play(sq("f5"), false).refusal.unwrap().contains("not your turn"));
+        assert!(v
+            .play(sq("f5"), false)
+            .refusal
+            .unwrap()
+            .contains("not your turn"));
         v.on_host_event(HostEvent::Player(Some(Player::First)));
         v.on_host_event(state("f5d6", Some(2)));
         v.on_host_event(state("f5d6c3", Some(3)));
         v.history("prev");
-        assert!(v.play(sq("c3"), false).refusal.unwrap().contains("Historical"));
+        assert!(v
+            .play(sq("c3"), false)
+            .refusal
+            .unwrap()
+            .contains("Historical"));
         assert!(v.concede(false).send.is_empty());
     }
 
@@ -527,7 +558,11 @@ mod tests {
         v.on_host_event(state("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4", Some(1)));
         let last = replay::last_index(&v.data.as_ref().unwrap().game);
         let info = |fx: Effects| match fx.send.as_slice() {
-            [ViewerEvent::ReplayInfo { start, current, end }] => (*start, *current, *end),
+            [ViewerEvent::ReplayInfo {
+                start,
+                current,
+                end,
+            }] => (*start, *current, *end),
             other => panic!("{other:?}"),
         };
         assert_eq!(info(v.on_host_event(HostEvent::ReplayStart)), (0, 0, last));
@@ -535,7 +570,10 @@ mod tests {
         assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(3))), (0, 3, last));
         assert_eq!(v.view, Some(3));
         // The pass is the last item: the game as it is, reported at that index.
-        assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(last))), (0, last, last));
+        assert_eq!(
+            info(v.on_host_event(HostEvent::ReplayTo(last))),
+            (0, last, last)
+        );
         assert_eq!(v.view, None);
         assert_eq!(info(v.on_host_event(HostEvent::ReplayTo(999))).1, last);
         assert_eq!(info(v.on_host_event(HostEvent::ReplayEnd)).1, last);
@@ -553,7 +591,7 @@ mod tests {
         v.on_host_event(host(host::PLAYER, json!({})));
         assert_eq!(v.player, None);
         v.on_host_event(host(host::PREFERENCES, json!({"skin": "wooden", "x": 1})));
-        assert_eq!(v.prefs.skin, crate::protocol::Skin::Wooden);
+        assert_eq!(v.prefs.skin, Skin::Wooden);
         assert!(v
             .on_host_event(host(host::PREFERENCES, json!({"speed": "warp"})))
             .warning
@@ -563,13 +601,12 @@ mod tests {
         v.on_host_event(host(host::THEME, json!({"dark": true})));
         assert!(v.host_dark);
         assert_eq!(
-            v.set_preference("speed", json!("fast")).send,
-            [ViewerEvent::UpdatePreference {
-                name: "speed".into(),
-                value: json!("fast")
-            }]
+            v.set_preference(Preference::Speed(Speed::Fast)).send,
+            [ViewerEvent::UpdatePreference(Preference::Speed(
+                Speed::Fast
+            ))]
         );
-        assert!(v.set_preference("speed", json!(3)).warning.is_some());
+        assert_eq!(v.prefs.speed, Speed::Fast);
         assert_eq!(
             v.player_clicked(Player::Second).send,
             [ViewerEvent::PlayerClicked {

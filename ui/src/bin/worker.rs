@@ -67,10 +67,13 @@ fn listen(scope: web_sys::DedicatedWorkerGlobalScope, computer: outflank_engine:
     let reply_to = scope.clone();
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            let answer = outflank_ui::ai::answer_text(&text, &mut computer.borrow_mut());
-            // Posting a string to our own page cannot fail.
-            let _ = reply_to.post_message(&JsValue::from_str(&answer));
+            let request = outflank_ui::js::from_js(event.data());
+            let answer = outflank_ui::ai::answer_message(request, &mut computer.borrow_mut());
+            match outflank_ui::js::to_js(&answer) {
+                // Posting plain data to our own page cannot fail.
+                Ok(message) => drop(reply_to.post_message(&message)),
+                Err(e) => web_sys::console::error_1(&format!("outflank worker: {e}").into()),
+            }
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The worker lives as long as the page keeps it; so does its handler.

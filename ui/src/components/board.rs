@@ -193,7 +193,8 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
             stars
                 .into_iter()
                 .map(|(x, y)| {
-                    let style = format!("left: calc(100% * {x} / {n}); top: calc(100% * {y} / {n})");
+                    let style =
+                        format!("left: calc(100% * {x} / {n}); top: calc(100% * {y} / {n})");
                     view! { <span class="star" aria-hidden="true" style=style></span> }
                 })
                 .collect_view()
@@ -241,7 +242,10 @@ impl CellSignals {
     fn new(view: CellView) -> CellSignals {
         CellSignals {
             legal: RwSignal::new(view.legal),
-            look: RwSignal::new(CellView { legal: false, ..view }),
+            look: RwSignal::new(CellView {
+                legal: false,
+                ..view
+            }),
         }
     }
 
@@ -250,7 +254,10 @@ impl CellSignals {
         if self.legal.get_untracked() != view.legal {
             self.legal.set(view.legal);
         }
-        let look = CellView { legal: false, ..view };
+        let look = CellView {
+            legal: false,
+            ..view
+        };
         if self.look.get_untracked() != look {
             self.look.set(look);
         }

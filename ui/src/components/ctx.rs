@@ -9,11 +9,12 @@ use std::time::Duration;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use outflank_engine::{AnyGame, Game, Player, Square};
-use serde_json::Value;
 
 use crate::anim::{self, Frame, Step};
 use crate::model;
-use crate::protocol::{GameData, HostEvent, Preferences, Speed, ThemePref, ViewerEvent};
+use crate::protocol::{
+    GameData, HostEvent, Preference, Preferences, Speed, ThemePref, ViewerEvent,
+};
 use crate::transport::Transport;
 use crate::viewer_state::{Effects, ViewerState};
 
@@ -136,7 +137,9 @@ impl Ctx {
             self.animate(steps);
         }
         if fx.reset_cursor {
-            let n = self.data.with_untracked(|d| d.as_ref().map_or(8, |d| d.game.size()));
+            let n = self
+                .data
+                .with_untracked(|d| d.as_ref().map_or(8, |d| d.game.size()));
             let mid = usize::from((n - 1) / 2);
             self.cursor.set(mid * usize::from(n) + mid);
         }
@@ -150,9 +153,7 @@ impl Ctx {
             leptos::logging::warn!("outflank: {warning}");
         }
         if fx.wait_for_answer {
-            let on = self
-                .state
-                .with_value(|s| s.pending.and_then(|p| p.on));
+            let on = self.state.with_value(|s| s.pending.and_then(|p| p.on));
             let ctx = *self;
             let timer = after(ANSWER_TIMEOUT, move || ctx.step(|s| s.no_answer(on)));
             self.timers.update_value(|t| t.answer = Some(timer));
@@ -270,8 +271,8 @@ impl Ctx {
         (self.view.get().unwrap_or(total), total)
     }
 
-    pub fn set_preference(&self, name: &str, value: Value) {
-        self.step(|s| s.set_preference(name, value));
+    pub fn set_preference(&self, preference: Preference) {
+        self.step(|s| s.set_preference(preference));
     }
 
     pub fn player_clicked(&self, player: Player) {

@@ -68,8 +68,10 @@ pub fn NewGameDialog(
         }
     };
     let kind = Memo::new(move |_| s.with(|s| s.game));
-    let colours =
-        move |i: usize| kind.get().colour(Player::from_index(i).unwrap_or(Player::First));
+    let colours = move |i: usize| {
+        kind.get()
+            .colour(Player::from_index(i).unwrap_or(Player::First))
+    };
     let set_game = move |e: ev::Event| {
         let game = match event_target_value(&e).as_str() {
             "gomoku" => GameKind::Gomoku,

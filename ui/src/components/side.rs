@@ -3,12 +3,11 @@
 
 use leptos::prelude::*;
 use outflank_engine::{Game, Player};
-use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use super::ctx::Ctx;
 use crate::model;
-use crate::protocol::{Skin, Speed, ThemePref};
+use crate::protocol::{Preference, Skin, Speed, ThemePref};
 
 /// init / prev / next / now (Home, Left, Right, End).
 #[component]
@@ -125,6 +124,18 @@ pub fn MoveList() -> impl IntoView {
 }
 
 /// Skin, highlights, animation speed, theme.
+/// Sets the preference a `<select>` chose (its options are the choices' words).
+fn choose<T>(
+    ctx: Ctx,
+    event: &leptos::ev::Event,
+    read: fn(&str) -> Option<T>,
+    preference: fn(T) -> Preference,
+) {
+    if let Some(choice) = read(&event_target_value(event)) {
+        ctx.set_preference(preference(choice));
+    }
+}
+
 #[component]
 pub fn PrefsPanel() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -148,8 +159,8 @@ pub fn PrefsPanel() -> impl IntoView {
                     "Board style "
                     <select
                         data-testid="pref-skin"
-                        on:change=move |e| ctx.set_preference("skin", json!(event_target_value(&e)))
-                        prop:value=move || if prefs.get().skin == Skin::Wooden { "wooden" } else { "classic" }
+                        on:change=move |e| choose(ctx, &e, Skin::from_key, Preference::Skin)
+                        prop:value=move || prefs.get().skin.key()
                     >
                         <option value="classic">"Classic"</option>
                         <option value="wooden">"Wooden"</option>
@@ -160,7 +171,7 @@ pub fn PrefsPanel() -> impl IntoView {
                         type="checkbox"
                         data-testid="pref-highlights"
                         prop:checked=move || prefs.get().highlights
-                        on:change=move |e| ctx.set_preference("highlights", json!(event_target_checked(&e)))
+                        on:change=move |e| ctx.set_preference(Preference::Highlights(event_target_checked(&e)))
                     />
                     " Show possible moves"
                 </label>
@@ -168,12 +179,8 @@ pub fn PrefsPanel() -> impl IntoView {
                     "Animation "
                     <select
                         data-testid="pref-speed"
-                        on:change=move |e| ctx.set_preference("speed", json!(event_target_value(&e)))
-                        prop:value=move || match prefs.get().speed {
-                            Speed::Off => "off",
-                            Speed::Fast => "fast",
-                            Speed::Normal => "normal",
-                        }
+                        on:change=move |e| choose(ctx, &e, Speed::from_key, Preference::Speed)
+                        prop:value=move || prefs.get().speed.key()
                     >
                         <option value="normal">"Normal"</option>
                         <option value="fast">"Fast"</option>
@@ -185,12 +192,8 @@ pub fn PrefsPanel() -> impl IntoView {
                     "Theme "
                     <select
                         data-testid="pref-theme"
-                        on:change=move |e| ctx.set_preference("theme", json!(event_target_value(&e)))
-                        prop:value=move || match prefs.get().theme {
-                            ThemePref::Auto => "auto",
-                            ThemePref::Light => "light",
-                            ThemePref::Dark => "dark",
-                        }
+                        on:change=move |e| choose(ctx, &e, ThemePref::from_key, Preference::Theme)
+                        prop:value=move || prefs.get().theme.key()
                     >
                         <option value="auto">"Automatic"</option>
                         <option value="light">"Light"</option>

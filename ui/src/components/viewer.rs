@@ -144,11 +144,8 @@ pub fn Viewer(
                 .with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
     });
     let title = move || {
-        ctx.data.with(|d| {
-            d.as_ref()
-                .map(|d| d.game.kind().name())
-                .unwrap_or("Game")
-        })
+        ctx.data
+            .with(|d| d.as_ref().map(|d| d.game.kind().name()).unwrap_or("Game"))
     };
 
     view! {

@@ -68,7 +68,9 @@ impl HintsHost {
     /// Asks for the best move, or (`exact`) every move's exact final score.
     pub fn ask(self, host: Host, exact: bool) {
         let game = host.with(|h| h.game().clone());
-        let HintsHost { view, text, busy, .. } = self;
+        let HintsHost {
+            view, text, busy, ..
+        } = self;
         busy.set(true);
         text.set(Some(
             if exact {
@@ -117,7 +119,9 @@ impl HintsHost {
                             exact: scores,
                         });
                     }
-                    Response::Error { message, .. } => text.set(Some(format!("No hint: {message}"))),
+                    Response::Error { message, .. } => {
+                        text.set(Some(format!("No hint: {message}")))
+                    }
                 }
             },
         );

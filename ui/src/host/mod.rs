@@ -18,7 +18,7 @@ use outflank_engine::Player;
 
 use crate::ai_worker::AiWorker;
 use crate::backend::{Action, HotSeat, Refusal};
-use crate::protocol::{HostEvent, Preferences, ViewerEvent};
+use crate::protocol::{HostEvent, Preferences, PreferencesUpdate, ViewerEvent};
 use crate::storage;
 use crate::transport::{Inbox, Transport};
 
@@ -103,7 +103,10 @@ impl Host {
     /// What a freshly mounted viewer is told.
     pub fn start(&self, dark: bool) {
         self.tell(vec![
-            HostEvent::Preferences(serde_json::to_value(self.prefs()).unwrap_or_default()),
+            HostEvent::Preferences(PreferencesUpdate {
+                set: self.prefs().all(),
+                bad: Vec::new(),
+            }),
             HostEvent::Theme { dark },
         ]);
         self.tell(self.with(HotSeat::news));
@@ -113,10 +116,9 @@ impl Host {
 impl Transport for Host {
     fn send(&self, event: ViewerEvent) {
         match event {
-            ViewerEvent::UpdatePreference { name, value } => self.prefs.update_value(|p| {
-                if p.set(&name, &value).is_ok() {
-                    storage::save_prefs(p);
-                }
+            ViewerEvent::UpdatePreference(preference) => self.prefs.update_value(|p| {
+                p.set(preference);
+                storage::save_prefs(p);
             }),
             ViewerEvent::PlayerClicked { index, .. } => {
                 if let Some(player) = Player::from_index(index) {
@@ -138,7 +140,9 @@ impl Transport for Host {
                         request_animation_frame(move || host.think());
                     }
                     Ok(false) => {}
-                    Err(r) => leptos::logging::warn!("outflank: move refused ({}): {}", r.code, r.reason),
+                    Err(r) => {
+                        leptos::logging::warn!("outflank: move refused ({}): {}", r.code, r.reason)
+                    }
                 }
                 self.tell(events);
             }

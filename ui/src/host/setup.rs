@@ -125,11 +125,17 @@ mod tests {
         assert_eq!(s.build().unwrap().data(), h.data());
         // The second name moves first; the computer gets a name when it has none.
         s.second_starts = true;
-        assert_eq!(s.build().unwrap().data().name(Player::First).as_deref(), Some("Bo"));
+        assert_eq!(
+            s.build().unwrap().data().name(Player::First).as_deref(),
+            Some("Bo")
+        );
         s.computer = Some(Player::Second);
         s.names[1].clear();
         let against = s.build().unwrap();
-        assert_eq!(against.data().name(Player::Second).as_deref(), Some("Computer (level 5)"));
+        assert_eq!(
+            against.data().name(Player::Second).as_deref(),
+            Some("Computer (level 5)")
+        );
         assert_eq!(against.computer().map(|c| c.level), Some(5));
         s.record = "f5f5".into();
         assert!(s.build().is_err());

@@ -1,13 +1,16 @@
-//! The viewer protocol of the boardgamers.space wrapper (SPEC "Viewer protocol"): event
-//! names and payloads as plain serde types. No DOM, no signals: tested natively.
-//!
-//! Payloads travel as [`serde_json::Value`] (JSON-safe by construction). A host event is
-//! read with [`HostEvent::parse`]; anything malformed is an `Err` naming what was wrong,
-//! which the viewer logs as a warning and otherwise ignores.
+//! The JavaScript edge of the viewer protocol: event names and JSON payloads, exactly as
+//! boardgamers.space's wrapper sends and receives them (SPEC "Viewer protocol"), read into
+//! and written from the typed events of [`super`]. Only the embedded viewer (`embed.rs`)
+//! uses this; inside the page events are values. Anything malformed is an `Err` naming
+//! what was wrong, which the viewer logs as a warning and otherwise ignores.
 
 use outflank_engine::{AnyGame, LogItem, Move, Player};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
+
+use super::{
+    GameData, HostEvent, LogSlice, PlayerMeta, Preference, PreferenceValue, Preferences,
+    ViewerEvent,
+};
 
 /// Host -> viewer event names.
 pub mod host {
@@ -49,104 +52,39 @@ pub mod viewer {
     pub const PLAYER_CLICKED: &str = "player:clicked";
 }
 
-/// Longest player name shown; longer names are cut.
-pub const MAX_NAME: usize = 40;
-
-/// A player's metadata as the host knows it.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct PlayerMeta {
-    #[serde(default)]
-    pub name: String,
-}
-
-/// The game data (BGS `GameData`): the engine's JSON form of an [`AnyGame`], plus an
-/// optional `players` array of `{name}` that hosts store beside it, and the state id.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameData {
-    pub game: AnyGame,
-    pub players: Vec<PlayerMeta>,
-    /// Bumped by the host on every action it accepts (`stateId`), so the viewer tells an
-    /// older state from a newer one (a rollback included) without guessing. A platform's
-    /// data may carry none.
-    pub state_id: Option<u64>,
-}
-
 impl GameData {
-    pub fn new(game: AnyGame) -> GameData {
-        GameData {
-            game,
-            players: Vec::new(),
-            state_id: None,
-        }
-    }
-
-    /// The name of `player`, trimmed and cut to [`MAX_NAME`]; `None` when unset.
-    pub fn name(&self, player: Player) -> Option<String> {
-        let name = clean_name(&self.players.get(player.index())?.name);
-        (!name.is_empty()).then_some(name)
-    }
-
+    /// The game data as JSON: the engine's JSON of the game, with `players` and `stateId`
+    /// beside its fields.
     pub fn to_value(&self) -> Value {
-        let mut value = serde_json::to_value(&self.game).unwrap_or(Value::Null);
-        if let Value::Object(map) = &mut value {
-            if !self.players.is_empty() {
-                map.insert(
-                    "players".into(),
-                    serde_json::to_value(&self.players).unwrap_or(Value::Null),
-                );
-            }
-            if let Some(id) = self.state_id {
-                map.insert(STATE_ID.into(), id.into());
-            }
-        }
-        value
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    /// Reads game data: the engine's JSON of a game (with `players` beside it), or the BGS
-    /// package's `GameData` (`{engine: "outflank", players, state, ...}`, the game in
-    /// `state`). The engine replays and checks the game, so inconsistent data is an error,
-    /// never a wrong board.
+    /// Reads game data: the engine's JSON of a game (with `players` and `stateId` beside
+    /// it), or the BGS package's `GameData` (`{engine: "outflank", players, state, ...}`,
+    /// the game in `state`). The engine replays and checks the game, so inconsistent data
+    /// is an error, never a wrong board.
     pub fn from_value(value: &Value) -> Result<GameData, String> {
         let Value::Object(map) = value else {
             return Err("the state is not an object".into());
         };
-        if map.get("engine").is_some() {
-            if map.get("engine") != Some(&Value::String("outflank".into())) {
-                return Err(format!(
-                    "the data is for the engine {}, not outflank",
-                    map["engine"]
-                ));
-            }
-            let state = map.get("state").ok_or("the data has no state")?;
-            let game: AnyGame =
-                serde_json::from_value(state.clone()).map_err(|e| format!("the game: {e}"))?;
-            let players = match map.get("players") {
-                None | Some(Value::Null) => Vec::new(),
-                Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p.clone())
-                    .map_err(|e| format!("players: {e}"))?,
-            };
-            let state_id = read_state_id(map)?;
-            return Ok(GameData {
-                game,
-                players,
-                state_id,
-            });
-        }
-        let mut map: Map<String, Value> = map.clone();
-        let state_id = read_state_id(&map)?;
-        map.remove(STATE_ID);
-        let players = match map.remove("players") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(p) => {
-                serde_json::from_value::<Vec<PlayerMeta>>(p).map_err(|e| format!("players: {e}"))?
-            }
+        let Some(engine) = map.get("engine") else {
+            return serde_json::from_value(value.clone()).map_err(|e| format!("the game: {e}"));
         };
+        if engine != "outflank" {
+            return Err(format!("the data is for the engine {engine}, not outflank"));
+        }
+        let state = map.get("state").ok_or("the data has no state")?;
         let game: AnyGame =
-            serde_json::from_value(Value::Object(map)).map_err(|e| format!("the game: {e}"))?;
+            serde_json::from_value(state.clone()).map_err(|e| format!("the game: {e}"))?;
+        let players = match map.get("players") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p.clone())
+                .map_err(|e| format!("players: {e}"))?,
+        };
         Ok(GameData {
             game,
             players,
-            state_id,
+            state_id: read_state_id(map)?,
         })
     }
 }
@@ -164,146 +102,22 @@ fn read_state_id(map: &Map<String, Value>) -> Result<Option<u64>, String> {
     }
 }
 
-/// A name as shown: whitespace collapsed, at most [`MAX_NAME`] characters.
-pub fn clean_name(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .take(MAX_NAME)
-        .collect()
-}
-
-/// A slice of the game log, as `gamelog` carries it: `{start, data}` or a bare logSlice
-/// result `{log, availableMoves}` (start unknown then).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LogSlice {
-    pub start: Option<usize>,
-    pub items: Vec<LogItem>,
-}
-
-/// The user's display preferences.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Preferences {
-    pub skin: Skin,
-    /// Show the legal moves of the player to move.
-    pub highlights: bool,
-    pub speed: Speed,
-    pub theme: ThemePref,
-}
-
-impl Default for Preferences {
-    fn default() -> Preferences {
-        Preferences {
-            skin: Skin::Classic,
-            highlights: true,
-            speed: Speed::Normal,
-            theme: ThemePref::Auto,
-        }
+/// A preference's value as JSON carries it.
+fn preference_value(value: &Value) -> PreferenceValue<'_> {
+    match value {
+        Value::String(word) => PreferenceValue::Word(word),
+        Value::Bool(on) => PreferenceValue::Flag(*on),
+        other => PreferenceValue::Other(other.to_string()),
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Skin {
-    #[default]
-    Classic,
-    Wooden,
-}
-
-/// Animation speed; `prefers-reduced-motion` makes any speed `Off`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Speed {
-    Off,
-    Fast,
-    #[default]
-    Normal,
-}
-
-/// Dark theme: follow the host (or the system), or force it on or off.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum ThemePref {
-    #[default]
-    Auto,
-    Light,
-    Dark,
-}
-
-impl Preferences {
-    /// Applies the known keys of a `preferences` object; returns what could not be read
-    /// (unknown keys are ignored, as hosts send preferences of every game).
-    pub fn merge(&mut self, value: &Value) -> Result<(), String> {
-        let Value::Object(map) = value else {
-            return Err("preferences must be an object".into());
-        };
-        let mut bad = Vec::new();
-        for (name, value) in map {
-            if let Err(e) = self.set(name, value) {
-                if e != UNKNOWN {
-                    bad.push(e);
-                }
-            }
-        }
-        if bad.is_empty() {
-            Ok(())
-        } else {
-            Err(bad.join("; "))
-        }
+/// A preference as JSON: `{name, value}`'s value.
+fn preference_json(preference: Preference) -> Value {
+    match preference.value() {
+        PreferenceValue::Word(word) => json!(word),
+        PreferenceValue::Flag(on) => json!(on),
+        PreferenceValue::Other(text) => json!(text),
     }
-
-    /// Sets one preference by name (as `update:preference` names it).
-    pub fn set(&mut self, name: &str, value: &Value) -> Result<(), String> {
-        fn read<T: for<'de> Deserialize<'de>>(name: &str, value: &Value) -> Result<T, String> {
-            serde_json::from_value(value.clone())
-                .map_err(|_| format!("preference {name}: {value} is not allowed"))
-        }
-        match name {
-            "skin" => self.skin = read(name, value)?,
-            "highlights" => self.highlights = read(name, value)?,
-            "speed" => self.speed = read(name, value)?,
-            "theme" => self.theme = read(name, value)?,
-            _ => return Err(UNKNOWN.into()),
-        }
-        Ok(())
-    }
-
-    /// Reads a stored preferences object; anything unreadable keeps its default.
-    pub fn from_value_lenient(value: &Value) -> (Preferences, Result<(), String>) {
-        let mut prefs = Preferences::default();
-        let result = prefs.merge(value);
-        (prefs, result)
-    }
-}
-
-const UNKNOWN: &str = "unknown preference";
-
-/// A host event, read and checked.
-#[derive(Clone, PartialEq, Debug)]
-pub enum HostEvent {
-    State(Box<GameData>),
-    StateUpdated,
-    Gamelog(LogSlice),
-    /// The viewer's player; `None` for a spectator.
-    Player(Option<Player>),
-    Preferences(Value),
-    Avatars(Vec<String>),
-    ReplayStart,
-    /// Show the game as it was after log item `to`.
-    ReplayTo(usize),
-    ReplayEnd,
-    Theme {
-        dark: bool,
-    },
-    /// The host refused the viewer's move (the local hot-seat host says so; a platform only
-    /// sends its state again): a stable `code`, why, and the host's state id now.
-    Refused {
-        code: String,
-        reason: String,
-        state_id: Option<u64>,
-    },
 }
 
 impl HostEvent {
@@ -316,7 +130,10 @@ impl HostEvent {
             host::GAMELOG => HostEvent::Gamelog(parse_log(payload).map_err(what)?),
             host::PLAYER => HostEvent::Player(parse_player(payload).map_err(what)?),
             host::PREFERENCES => match payload {
-                Value::Object(_) => HostEvent::Preferences(payload.clone()),
+                Value::Object(map) => HostEvent::Preferences(Preferences::read(
+                    map.iter()
+                        .map(|(name, value)| (name.as_str(), preference_value(value))),
+                )),
                 _ => return Err(what("not an object".into())),
             },
             host::AVATARS => HostEvent::Avatars(
@@ -373,9 +190,7 @@ fn parse_log(payload: &Value) -> Result<LogSlice, String> {
             };
             let data = &map["data"];
             let items = match data {
-                Value::Object(slice) => slice
-                    .get("log")
-                    .ok_or("data is an object without log")?,
+                Value::Object(slice) => slice.get("log").ok_or("data is an object without log")?,
                 other => other,
             };
             (start, items)
@@ -388,42 +203,13 @@ fn parse_log(payload: &Value) -> Result<LogSlice, String> {
         serde_json::from_value(items.clone()).map_err(|e| format!("log items: {e}"))?;
     // A slice without its start is the whole log when it begins with the start event.
     let start = start.or_else(|| {
-        matches!(items.first(), Some(LogItem::Event(outflank_engine::LogEvent::Start)))
-            .then_some(0)
+        matches!(
+            items.first(),
+            Some(LogItem::Event(outflank_engine::LogEvent::Start))
+        )
+        .then_some(0)
     });
     Ok(LogSlice { start, items })
-}
-
-/// A viewer event, as the viewer emits it.
-#[derive(Clone, PartialEq, Debug)]
-pub enum ViewerEvent {
-    Ready,
-    /// A move, made on the state with `state_id` (the host refuses it if it has moved on;
-    /// at the JavaScript edge only the move itself crosses, as the engine API takes it).
-    Move {
-        mv: Move,
-        state_id: Option<u64>,
-    },
-    FetchState,
-    FetchLog {
-        start: usize,
-        end: Option<usize>,
-    },
-    AddLog(Vec<String>),
-    ReplaceLog(Vec<String>),
-    ReplayInfo {
-        start: usize,
-        current: usize,
-        end: usize,
-    },
-    UpdatePreference {
-        name: String,
-        value: Value,
-    },
-    PlayerClicked {
-        index: usize,
-        name: String,
-    },
 }
 
 impl ViewerEvent {
@@ -436,7 +222,7 @@ impl ViewerEvent {
             ViewerEvent::AddLog(_) => viewer::ADD_LOG,
             ViewerEvent::ReplaceLog(_) => viewer::REPLACE_LOG,
             ViewerEvent::ReplayInfo { .. } => viewer::REPLAY_INFO,
-            ViewerEvent::UpdatePreference { .. } => viewer::UPDATE_PREFERENCE,
+            ViewerEvent::UpdatePreference(_) => viewer::UPDATE_PREFERENCE,
             ViewerEvent::PlayerClicked { .. } => viewer::PLAYER_CLICKED,
         }
     }
@@ -457,8 +243,8 @@ impl ViewerEvent {
             } => {
                 json!({ "start": start, "current": current, "end": end })
             }
-            ViewerEvent::UpdatePreference { name, value } => {
-                json!({ "name": name, "value": value })
+            ViewerEvent::UpdatePreference(p) => {
+                json!({ "name": p.name(), "value": preference_json(*p) })
             }
             ViewerEvent::PlayerClicked { index, name } => json!({ "index": index, "name": name }),
         }
@@ -473,6 +259,7 @@ pub fn parse_move(payload: &Value) -> Result<Move, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::{Skin, Speed, ThemePref};
     use outflank_engine::{Game, GameKind, GameOptions, Square};
 
     fn reversi() -> AnyGame {
@@ -654,10 +441,7 @@ mod tests {
         };
         assert_eq!(concede.payload(), json!("concede"));
         assert!(parse_move(&json!({"x": "a"})).is_err());
-        let p = ViewerEvent::UpdatePreference {
-            name: "skin".into(),
-            value: json!("wooden"),
-        };
+        let p = ViewerEvent::UpdatePreference(Preference::Skin(Skin::Wooden));
         assert_eq!(p.payload(), json!({"name": "skin", "value": "wooden"}));
         let c = ViewerEvent::PlayerClicked {
             index: 1,
@@ -684,24 +468,42 @@ mod tests {
     }
 
     #[test]
-    fn preferences_merge_known_keys_and_report_bad_values() {
+    fn preferences_events_apply_known_keys_and_report_bad_values() {
+        let prefs = |v: Value| match HostEvent::parse(host::PREFERENCES, &v) {
+            Ok(HostEvent::Preferences(update)) => update,
+            other => panic!("{other:?}"),
+        };
         let mut p = Preferences::default();
-        assert_eq!(
-            p.merge(&json!({"skin": "wooden", "speed": "fast", "other": 1})),
-            Ok(())
-        );
+        let good = prefs(json!({"skin": "wooden", "speed": "fast", "other": 1}));
+        assert_eq!(good.apply_to(&mut p), Ok(()));
         assert_eq!(
             (p.skin, p.speed, p.highlights),
             (Skin::Wooden, Speed::Fast, true)
         );
-        assert!(p
-            .merge(&json!({"highlights": "yes", "theme": "dark"}))
-            .is_err());
-        assert_eq!((p.highlights, p.theme), (true, ThemePref::Dark));
-        assert!(p.set("speed", &json!("warp")).is_err());
-        assert_eq!(p.speed, Speed::Fast);
-        let (back, ok) = Preferences::from_value_lenient(&serde_json::to_value(p).unwrap());
-        assert_eq!((back, ok), (p, Ok(())));
-        assert!(Preferences::from_value_lenient(&json!("x")).1.is_err());
+        let mixed = prefs(json!({"highlights": "yes", "theme": "dark", "speed": 3}));
+        assert_eq!(
+            mixed.apply_to(&mut p),
+            Err(
+                "preference highlights: \"yes\" is not allowed; preference speed: 3 is not allowed"
+                    .into()
+            )
+        );
+        assert_eq!(
+            (p.highlights, p.theme, p.speed),
+            (true, ThemePref::Dark, Speed::Fast)
+        );
+        assert!(HostEvent::parse(host::PREFERENCES, &json!("x")).is_err());
+        for q in p.all() {
+            let event = ViewerEvent::UpdatePreference(q);
+            let payload = event.payload();
+            assert_eq!(payload["name"], q.name());
+            // What the viewer sends, a host can send back.
+            let back = prefs(json!({ q.name(): payload["value"] }));
+            assert_eq!(back.set, [q]);
+        }
+        assert_eq!(
+            ViewerEvent::UpdatePreference(Preference::Highlights(false)).payload(),
+            json!({"name": "highlights", "value": false})
+        );
     }
 }

@@ -1,0 +1,33 @@
+//! Rust data as JavaScript values and back, with serde-wasm-bindgen: the one place where
+//! the page's typed data meets JavaScript (the computer's worker messages, localStorage,
+//! a host platform's payloads). JSON text is the browser's own `JSON`, so the viewer
+//! carries no JSON parser of its own.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+/// `value` as a plain JavaScript value, as JSON would have it: structs and maps as objects
+/// (never `Map`s), so that `JSON.stringify` and structured cloning see them whole. A 64-bit
+/// integer beyond 2^53 is an error, not a rounded number (none of ours gets near).
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, String> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).map_err(|e| e.to_string())
+}
+
+/// Reads a JavaScript value as `T`.
+pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+}
+
+/// `value` as JSON text (for localStorage).
+pub fn to_json_text<T: Serialize + ?Sized>(value: &T) -> Option<String> {
+    js_sys::JSON::stringify(&to_js(value).ok()?)
+        .ok()?
+        .as_string()
+}
+
+/// Parses JSON text (from localStorage) into a JavaScript value.
+pub fn parse_json_text(text: &str) -> Result<JsValue, String> {
+    js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())
+}

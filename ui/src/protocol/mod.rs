@@ -1,0 +1,400 @@
+//! The viewer protocol of the boardgamers.space wrapper (SPEC "Viewer protocol") as typed
+//! events: what a host tells the viewer ([`HostEvent`]) and what the viewer asks of it
+//! ([`ViewerEvent`]). No DOM, no signals: tested natively.
+//!
+//! Inside the page these travel as values (the hot-seat host and the viewer call each other
+//! through [`crate::transport::Transport`]). Names and JSON exist only at the JavaScript
+//! edge, in [`json`]: the embedded viewer reads a platform's events there and writes its own.
+
+pub mod json;
+
+use outflank_engine::{AnyGame, LogItem, Move, Player};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// Longest player name shown; longer names are cut.
+pub const MAX_NAME: usize = outflank_engine::GameData::MAX_SHOWN_NAME;
+
+/// A player's metadata as the host knows it.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct PlayerMeta {
+    #[serde(default)]
+    pub name: String,
+}
+
+/// What a viewer is shown: the game (its JSON is the engine's form of an [`AnyGame`]), the
+/// `players` array of `{name}` that hosts store beside it, and the state id, all in one
+/// object. The BGS package's full `GameData` is read into this at the edge
+/// ([`json::game_data`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameData {
+    #[serde(flatten)]
+    pub game: AnyGame,
+    #[serde(
+        default,
+        deserialize_with = "null_as_empty",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub players: Vec<PlayerMeta>,
+    /// Bumped by the host on every action it accepts (`stateId`), so the viewer tells an
+    /// older state from a newer one (a rollback included) without guessing. A platform's
+    /// data may carry none.
+    #[serde(rename = "stateId", default, skip_serializing_if = "Option::is_none")]
+    pub state_id: Option<u64>,
+}
+
+/// `players: null` is no players (hosts write it so).
+fn null_as_empty<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerMeta>, D::Error> {
+    Ok(Option::<Vec<PlayerMeta>>::deserialize(d)?.unwrap_or_default())
+}
+
+impl GameData {
+    pub fn new(game: AnyGame) -> GameData {
+        GameData {
+            game,
+            players: Vec::new(),
+            state_id: None,
+        }
+    }
+
+    /// The name of `player`, trimmed and cut to [`MAX_NAME`]; `None` when unset.
+    pub fn name(&self, player: Player) -> Option<String> {
+        let name = clean_name(&self.players.get(player.index())?.name);
+        (!name.is_empty()).then_some(name)
+    }
+}
+
+/// A name as shown: whitespace collapsed, at most [`MAX_NAME`] characters.
+pub fn clean_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(MAX_NAME)
+        .collect()
+}
+
+/// A slice of the game log, as `gamelog` carries it: `{start, data}` or a bare logSlice
+/// result `{log, availableMoves}` (start unknown then).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LogSlice {
+    pub start: Option<usize>,
+    pub items: Vec<LogItem>,
+}
+
+/// The user's display preferences.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Preferences {
+    pub skin: Skin,
+    /// Show the legal moves of the player to move.
+    pub highlights: bool,
+    pub speed: Speed,
+    pub theme: ThemePref,
+}
+
+impl Default for Preferences {
+    fn default() -> Preferences {
+        Preferences {
+            skin: Skin::default(),
+            highlights: true,
+            speed: Speed::default(),
+            theme: ThemePref::default(),
+        }
+    }
+}
+
+/// The choices of a preference that is one of a few words: each has its word (`key`), as
+/// hosts send it and the page stores it.
+macro_rules! choices {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident = $key:literal),+ $(,)? } default $default:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum $name {
+            $(#[doc = $key] $variant,)+
+        }
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name::$default
+            }
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn key(self) -> &'static str {
+                match self {
+                    $($name::$variant => $key,)+
+                }
+            }
+
+            pub fn from_key(key: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|c| c.key() == key)
+            }
+        }
+    };
+}
+
+choices!(Skin { Classic = "classic", Wooden = "wooden" } default Classic);
+choices!(
+    /// Animation speed; `prefers-reduced-motion` makes any speed `Off`.
+    Speed { Off = "off", Fast = "fast", Normal = "normal" } default Normal
+);
+choices!(
+    /// Dark theme: follow the host (or the system), or force it on or off.
+    ThemePref { Auto = "auto", Light = "light", Dark = "dark" } default Auto
+);
+
+/// One preference with its value, as the viewer's settings change it and hosts send it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Preference {
+    Skin(Skin),
+    Highlights(bool),
+    Speed(Speed),
+    Theme(ThemePref),
+}
+
+/// A preference's value before it is checked: a word or a yes/no (anything else is
+/// described for the error).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PreferenceValue<'a> {
+    Word(&'a str),
+    Flag(bool),
+    Other(String),
+}
+
+/// Every preference's name, as hosts and the page's storage spell it.
+pub const PREFERENCE_NAMES: [&str; 4] = ["skin", "highlights", "speed", "theme"];
+
+impl Preference {
+    pub fn name(self) -> &'static str {
+        match self {
+            Preference::Skin(_) => "skin",
+            Preference::Highlights(_) => "highlights",
+            Preference::Speed(_) => "speed",
+            Preference::Theme(_) => "theme",
+        }
+    }
+
+    pub fn value(self) -> PreferenceValue<'static> {
+        match self {
+            Preference::Skin(s) => PreferenceValue::Word(s.key()),
+            Preference::Highlights(on) => PreferenceValue::Flag(on),
+            Preference::Speed(s) => PreferenceValue::Word(s.key()),
+            Preference::Theme(t) => PreferenceValue::Word(t.key()),
+        }
+    }
+
+    /// Reads preference `name` set to `value`: `Ok(None)` for a name this viewer does not
+    /// know (hosts send the preferences of every game), an error for a value it does not
+    /// allow.
+    pub fn read(name: &str, value: PreferenceValue<'_>) -> Result<Option<Preference>, String> {
+        let word = |value: &PreferenceValue<'_>| match value {
+            PreferenceValue::Word(w) => Some(w.to_string()),
+            _ => None,
+        };
+        let read = match name {
+            "skin" => word(&value)
+                .and_then(|w| Skin::from_key(&w))
+                .map(Preference::Skin),
+            "speed" => word(&value)
+                .and_then(|w| Speed::from_key(&w))
+                .map(Preference::Speed),
+            "theme" => word(&value)
+                .and_then(|w| ThemePref::from_key(&w))
+                .map(Preference::Theme),
+            "highlights" => match value {
+                PreferenceValue::Flag(on) => Some(Preference::Highlights(on)),
+                _ => None,
+            },
+            _ => return Ok(None),
+        };
+        read.map(Some).ok_or_else(|| {
+            let shown = match value {
+                PreferenceValue::Word(w) => format!("{w:?}"),
+                PreferenceValue::Flag(on) => on.to_string(),
+                PreferenceValue::Other(text) => text,
+            };
+            format!("preference {name}: {shown} is not allowed")
+        })
+    }
+}
+
+impl Preferences {
+    pub fn set(&mut self, preference: Preference) {
+        match preference {
+            Preference::Skin(s) => self.skin = s,
+            Preference::Highlights(on) => self.highlights = on,
+            Preference::Speed(s) => self.speed = s,
+            Preference::Theme(t) => self.theme = t,
+        }
+    }
+
+    /// Every preference, as the host tells a viewer when it starts.
+    pub fn all(&self) -> Vec<Preference> {
+        vec![
+            Preference::Skin(self.skin),
+            Preference::Highlights(self.highlights),
+            Preference::Speed(self.speed),
+            Preference::Theme(self.theme),
+        ]
+    }
+
+    /// Preferences read one by one (from storage or a host): the readable ones applied over
+    /// the defaults, and what could not be read.
+    pub fn read<'a>(
+        entries: impl IntoIterator<Item = (&'a str, PreferenceValue<'a>)>,
+    ) -> PreferencesUpdate {
+        let mut update = PreferencesUpdate::default();
+        for (name, value) in entries {
+            match Preference::read(name, value) {
+                Ok(Some(p)) => update.set.push(p),
+                Ok(None) => {}
+                Err(e) => update.bad.push(e),
+            }
+        }
+        update
+    }
+}
+
+/// A `preferences` event: the preferences read, and what could not be read (the viewer
+/// applies the first and warns about the second).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PreferencesUpdate {
+    pub set: Vec<Preference>,
+    pub bad: Vec<String>,
+}
+
+impl PreferencesUpdate {
+    /// Applies the readable preferences to `prefs`; `Err` names the unreadable ones.
+    pub fn apply_to(&self, prefs: &mut Preferences) -> Result<(), String> {
+        for p in &self.set {
+            prefs.set(*p);
+        }
+        if self.bad.is_empty() {
+            Ok(())
+        } else {
+            Err(self.bad.join("; "))
+        }
+    }
+}
+
+/// A host event.
+#[derive(Clone, PartialEq, Debug)]
+pub enum HostEvent {
+    State(Box<GameData>),
+    StateUpdated,
+    Gamelog(LogSlice),
+    /// The viewer's player; `None` for a spectator.
+    Player(Option<Player>),
+    Preferences(PreferencesUpdate),
+    Avatars(Vec<String>),
+    ReplayStart,
+    /// Show the game as it was after log item `to`.
+    ReplayTo(usize),
+    ReplayEnd,
+    Theme {
+        dark: bool,
+    },
+    /// The host refused the viewer's move (the local hot-seat host says so; a platform only
+    /// sends its state again): a stable `code`, why, and the host's state id now.
+    Refused {
+        code: String,
+        reason: String,
+        state_id: Option<u64>,
+    },
+}
+
+/// A viewer event.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ViewerEvent {
+    Ready,
+    /// A move, made on the state with `state_id` (the host refuses it if it has moved on;
+    /// at the JavaScript edge only the move itself crosses, as the engine API takes it).
+    Move {
+        mv: Move,
+        state_id: Option<u64>,
+    },
+    FetchState,
+    FetchLog {
+        start: usize,
+        end: Option<usize>,
+    },
+    AddLog(Vec<String>),
+    ReplaceLog(Vec<String>),
+    ReplayInfo {
+        start: usize,
+        current: usize,
+        end: usize,
+    },
+    UpdatePreference(Preference),
+    PlayerClicked {
+        index: usize,
+        name: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_are_read_one_by_one_and_bad_values_reported() {
+        use PreferenceValue::{Flag, Other, Word};
+        let update = Preferences::read([
+            ("skin", Word("wooden")),
+            ("speed", Word("fast")),
+            ("other", Flag(true)),
+            ("highlights", Word("yes")),
+            ("theme", Other("3".into())),
+        ]);
+        assert_eq!(
+            update.set,
+            [
+                Preference::Skin(Skin::Wooden),
+                Preference::Speed(Speed::Fast)
+            ]
+        );
+        assert_eq!(
+            update.bad,
+            [
+                "preference highlights: \"yes\" is not allowed",
+                "preference theme: 3 is not allowed"
+            ]
+        );
+        let mut p = Preferences::default();
+        assert!(update.apply_to(&mut p).is_err());
+        assert_eq!(
+            (p.skin, p.speed, p.highlights, p.theme),
+            (Skin::Wooden, Speed::Fast, true, ThemePref::Auto)
+        );
+        // Every preference reads back as itself by its name and value.
+        let back = Preferences::read(p.all().into_iter().map(|q| (q.name(), q.value())));
+        assert_eq!(back.bad, Vec::<String>::new());
+        let mut q = Preferences::default();
+        back.apply_to(&mut q).unwrap();
+        assert_eq!(q, p);
+        assert_eq!(
+            PREFERENCE_NAMES.to_vec(),
+            p.all().iter().map(|x| x.name()).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn choices_have_one_word_each() {
+        for s in Speed::ALL {
+            assert_eq!(Speed::from_key(s.key()), Some(*s));
+        }
+        assert_eq!(Skin::from_key("wooden"), Some(Skin::Wooden));
+        assert_eq!(ThemePref::from_key("Dark"), None);
+        assert_eq!(Speed::default(), Speed::Normal);
+        assert_eq!(ThemePref::default(), ThemePref::Auto);
+        assert_eq!(Skin::default(), Skin::Classic);
+    }
+
+    #[test]
+    fn names_are_trimmed_and_cut() {
+        let long = "x".repeat(MAX_NAME + 5);
+        assert_eq!(clean_name(&long).chars().count(), MAX_NAME);
+        assert_eq!(clean_name("  Ann \n Lee "), "Ann Lee");
+    }
+}
