@@ -153,7 +153,6 @@ class Reversi42:
     def new_game(self, opening):
         from Reversi.Game import Game
 
-        self.player = self.registry.create_player(self.name, cached=False)
         self.game = Game(8)
         for sq in opening:
             self.played(sq)
@@ -165,6 +164,12 @@ class Reversi42:
             self.game.pass_turn()
         else:
             self.game.move(Move(sq % 8 + 1, sq // 8 + 1))
+
+    def prepare(self):
+        # A fresh player for every move: reversi42 7.0.13's iterative deepening keeps the
+        # deepest depth it reached (`max_depth_reached`) from one call to the next and then
+        # answers the next position with the previous search's move, without searching.
+        self.player = self.registry.create_player(self.name, cached=False)
 
     def choose(self, board):
         move = self.player.get_move(self.game, self.game.get_move_list())
@@ -188,7 +193,7 @@ def openings(count, plies, seed):
     return out
 
 
-def play(outflank, opponent, opening, outflank_dark):
+def play(outflank, opponent, opening, outflank_dark, log=None):
     """One game; returns (Outflank's disc difference, its times, the opponent's times)."""
     from rust_reversi import Board
 
@@ -207,9 +212,13 @@ def play(outflank, opponent, opening, outflank_dark):
             dark_to_move = not dark_to_move
             continue
         ours = dark_to_move == outflank_dark
+        if not ours and hasattr(opponent, "prepare"):
+            opponent.prepare()  # not timed
         start = time.perf_counter()
         sq = outflank.choose() if ours else opponent.choose(board.clone())
         times[ours].append(time.perf_counter() - start)
+        if log:
+            log.write(f"  {'outflank' if ours else 'opponent'} {square_name(sq)} {1000 * times[ours][-1]:.0f} ms\n")
         if not board.is_legal_move(sq):
             raise RuntimeError(f"{'outflank' if ours else 'the opponent'} played illegal {square_name(sq)}")
         board.do_move(sq)
@@ -234,6 +243,7 @@ def main():
     ap.add_argument("--mcts-playouts", type=int, help="rust-reversi MCTS playouts a move (default 50,000; 5,000 with --smoke)")
     ap.add_argument("--outflank", help="the outflank binary (default: build it with cargo)")
     ap.add_argument("--smoke", action="store_true", help="2 games per opponent at level 2, divzero skipped")
+    ap.add_argument("--verbose", action="store_true", help="print every move and its time")
     args = ap.parse_args()
     args.mcts_playouts = args.mcts_playouts or (5_000 if args.smoke else 50_000)
     if args.smoke:
@@ -275,7 +285,7 @@ def main():
         started = time.perf_counter()
         for k, opening in enumerate(lines):
             for dark in (True, False):
-                diff, t_ours, t_theirs = play(outflank, opponent, opening, dark)
+                diff, t_ours, t_theirs = play(outflank, opponent, opening, dark, out if args.verbose else None)
                 ours += t_ours
                 theirs += t_theirs
                 discs += diff

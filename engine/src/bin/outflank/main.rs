@@ -92,12 +92,12 @@ enum Command {
         /// Player B's evaluation (as --a-eval).
         #[arg(long, hide = true)]
         b_eval: Option<String>,
-        /// Player A's search refinements: `all` (default), `none`, or some of `asp,mpc,order`
-        /// (to measure what each is worth).
-        #[arg(long, hide = true, default_value = "all")]
+        /// Player A's search refinements: `default` (aspiration and ProbCut), `none`, or some
+        /// of `asp,mpc,order` (to measure what each is worth).
+        #[arg(long, hide = true, default_value = "default")]
         a_search: String,
         /// Player B's search refinements (as --a-search).
-        #[arg(long, hide = true, default_value = "all")]
+        #[arg(long, hide = true, default_value = "default")]
         b_search: String,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).

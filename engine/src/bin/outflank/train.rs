@@ -174,7 +174,7 @@ pub fn run(step: Step) -> ExitCode {
                 exact,
                 probe,
             };
-            let pattern = match crate::contender(1, eval.as_deref(), "all") {
+            let pattern = match crate::contender(1, eval.as_deref(), "default") {
                 Ok(c) => c.pattern,
                 Err(e) => return bad(e),
             };
