@@ -185,6 +185,46 @@ macro_rules! each {
 }
 
 impl AnyGame {
+    /// A new game with `options` and the moves of `record` (`"f5d6c3"`, any case, spaces
+    /// and commas allowed; passes implied or written, see [`crate::notation`]): every move
+    /// checked by the rules; the first bad one is an error naming it.
+    ///
+    /// ```
+    /// use outflank_engine::{AnyGame, Game, GameOptions};
+    /// let game = AnyGame::from_record(&GameOptions::default(), "F5 d6,c3").unwrap();
+    /// assert_eq!(game.record(), "f5d6c3");
+    /// let e = AnyGame::from_record(&GameOptions::default(), "f5f5").unwrap_err();
+    /// assert_eq!(e.to_string(), "move 2 (f5) of the record: f5 is already occupied");
+    /// ```
+    pub fn from_record(options: &GameOptions, record: &str) -> Result<AnyGame, Error> {
+        let mut game = AnyGame::new(options)?;
+        // Passes the rules made since the last move that the record has not written (yet).
+        let mut passes = 0;
+        for (k, text) in crate::notation::split_record(record).enumerate() {
+            let fail = |reason: Error| Error::BadRecord {
+                index: k + 1,
+                text: text.to_string(),
+                reason: Box::new(reason),
+            };
+            let player = game.to_move().ok_or_else(|| fail(Error::GameOver))?;
+            if crate::notation::is_pass(text) {
+                if passes == 0 {
+                    return Err(fail(Error::CannotPass { player }));
+                }
+                passes -= 1;
+                continue;
+            }
+            let square: Square = text.parse().map_err(fail)?;
+            let before = game.log().len();
+            game.play_move(player, Move::Place(square)).map_err(fail)?;
+            passes = game.log()[before..]
+                .iter()
+                .filter(|item| matches!(item, LogItem::Event(LogEvent::Pass { .. })))
+                .count();
+        }
+        Ok(game)
+    }
+
     /// A new game. An option the game does not take ([`GameKind::takes`]) is an error
     /// naming it, except a `size` equal to the game's only size; so is a size the game is
     /// not played on.

@@ -112,6 +112,9 @@ pub enum Error {
     BadOption { reason: String },
     /// Concession refused: only the player to move, while behind, may concede.
     CannotConcede { reason: String },
+    /// A record writes a pass where the player to move had a move (passes are not chosen:
+    /// a player passes only when they cannot move).
+    CannotPass { player: Player },
     /// Undo with no move to take back.
     NothingToUndo,
     /// A stored state that is inconsistent or not in the expected shape.
@@ -131,6 +134,7 @@ impl Error {
             Error::BadRecord { .. } => "bad-record",
             Error::BadOption { .. } => "bad-option",
             Error::CannotConcede { .. } => "cannot-concede",
+            Error::CannotPass { .. } => "cannot-pass",
             Error::NothingToUndo => "nothing-to-undo",
             Error::MalformedState { .. } => "malformed-state",
         }
@@ -159,6 +163,9 @@ impl fmt::Display for Error {
             }
             Error::BadOption { reason } => write!(f, "bad option: {reason}"),
             Error::CannotConcede { reason } => write!(f, "cannot concede: {reason}"),
+            Error::CannotPass { player } => {
+                write!(f, "player {} has a move, so cannot pass", player.index())
+            }
             Error::NothingToUndo => write!(f, "there is no move to undo"),
             Error::MalformedState { reason } => write!(f, "malformed state: {reason}"),
         }

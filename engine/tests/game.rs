@@ -2,7 +2,8 @@
 //! records and JSON round trips.
 
 use outflank_engine::{
-    Action, Error, Game, Move, Outcome, Player, Reversi, ReversiOptions, Square, Variant,
+    Action, AnyGame, Error, Game, GameOptions, Move, Outcome, Player, Reversi, ReversiOptions,
+    Square, Variant,
 };
 
 fn sq(s: &str) -> Square {
@@ -359,4 +360,32 @@ mod garbage {
             }
         }
     }
+}
+
+#[test]
+fn records_may_write_passes_and_capitals() {
+    // Dark cannot move after the 16th disc and passes (as in the browser tests' game.spec).
+    let plain = "d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4";
+    let implied = AnyGame::from_record(&GameOptions::default(), plain).unwrap();
+    assert_eq!(implied.to_move(), Some(Player::Second));
+    for written in [
+        format!("{plain}pass"),
+        format!("{} PA", plain.to_uppercase()),
+        format!("{plain} -- "),
+    ] {
+        let g = AnyGame::from_record(&GameOptions::default(), &written).unwrap();
+        assert_eq!(g, implied, "{written}");
+    }
+    // Light moves on after the pass, whether the pass is written or not.
+    let next = implied.legal_moves()[0];
+    let with = AnyGame::from_record(&GameOptions::default(), &format!("{plain}ps{next}")).unwrap();
+    let without = AnyGame::from_record(&GameOptions::default(), &format!("{plain}{next}")).unwrap();
+    assert_eq!(with, without);
+    // A pass where the player had a move, or one pass too many, is an error.
+    let e = AnyGame::from_record(&GameOptions::default(), "f5 pass").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move 2 (pass) of the record: player 1 has a move, so cannot pass"
+    );
+    assert!(AnyGame::from_record(&GameOptions::default(), &format!("{plain}PAPA")).is_err());
 }

@@ -97,11 +97,10 @@ pub fn plan(before: &AnyGame, after: &AnyGame, speed: Speed) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::game_from_record;
     use outflank_engine::{GameKind, GameOptions, Move, Square, Variant};
 
     fn reversi(options: &GameOptions, record: &str) -> AnyGame {
-        game_from_record(options, record).unwrap()
+        AnyGame::from_record(options, record).unwrap()
     }
 
     fn idx(s: &str, n: u8) -> usize {

@@ -9,7 +9,6 @@
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::model::game_from_record;
 use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
 
 /// The computer's seat in a game against it: the player it plays, at which level (1-10).
@@ -100,7 +99,7 @@ impl HotSeat {
     /// A new game with `options`, the players named (blank names show the colours), and
     /// optionally the moves of a record already played.
     pub fn new(options: &GameOptions, names: [&str; 2], record: &str) -> Result<HotSeat, Error> {
-        let game = game_from_record(options, record)?;
+        let game = AnyGame::from_record(options, record)?;
         let players = names
             .iter()
             .map(|n| PlayerMeta {

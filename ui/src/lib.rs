@@ -23,6 +23,7 @@ pub mod embed;
 pub mod hints;
 pub mod host;
 pub mod js;
+pub mod link;
 pub mod model;
 pub mod protocol;
 pub mod replay;

@@ -288,26 +288,6 @@ pub fn winning_line(game: &AnyGame) -> Vec<Square> {
     }
 }
 
-/// Reads a record ("f5d6c3", spaces and commas allowed) for a new game with `options`:
-/// every move checked by the engine; the first bad one is a clear error.
-pub fn game_from_record(
-    options: &outflank_engine::GameOptions,
-    record: &str,
-) -> Result<AnyGame, Error> {
-    let mut game = AnyGame::new(options)?;
-    for (k, text) in outflank_engine::notation::split_record(record).enumerate() {
-        let fail = |reason: Error| Error::BadRecord {
-            index: k + 1,
-            text: text.to_string(),
-            reason: Box::new(reason),
-        };
-        let square: Square = text.parse().map_err(fail)?;
-        let player = game.to_move().ok_or_else(|| fail(Error::GameOver))?;
-        game.play_move(player, Move::Place(square)).map_err(fail)?;
-    }
-    Ok(game)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,7 +307,7 @@ mod tests {
     }
 
     fn reversi(record: &str) -> GameData {
-        data(game_from_record(&GameOptions::default(), record).unwrap())
+        data(AnyGame::from_record(&GameOptions::default(), record).unwrap())
     }
 
     fn sq(s: &str) -> Square {
@@ -395,7 +375,7 @@ mod tests {
 
     #[test]
     fn the_announced_result_keeps_a_name_with_a_full_stop_whole() {
-        let mut g = game_from_record(&GameOptions::default(), "f5").unwrap();
+        let mut g = AnyGame::from_record(&GameOptions::default(), "f5").unwrap();
         g.play_move(Player::Second, Move::Concede).unwrap();
         let mut d = data(g);
         d.players = vec![
@@ -416,7 +396,7 @@ mod tests {
         let d = reversi("d3c3b3d2e1d6d7e3f4");
         assert_eq!(status(&d, &d.game, None, true), "Dark wins 13-0");
         assert!(panel(&d, &d.game, Player::First).winner);
-        let mut g = game_from_record(&GameOptions::default(), "f5d6c3").unwrap();
+        let mut g = AnyGame::from_record(&GameOptions::default(), "f5d6c3").unwrap();
         // Light (to move) is behind 2-5... after c3 dark has more: light may concede.
         assert!(can_concede(&g, Player::Second));
         assert!(!can_concede(&g, Player::First));
@@ -428,18 +408,20 @@ mod tests {
             .unwrap()
             .starts_with("Light concedes. Dark wins"));
 
-        let ttt = data(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap());
+        let ttt =
+            data(AnyGame::from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap());
         assert_eq!(
             status(&ttt, &ttt.game, None, true),
             "X wins with three in a row"
         );
-        let draw =
-            data(game_from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap());
+        let draw = data(
+            AnyGame::from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap(),
+        );
         assert_eq!(
             status(&draw, &draw.game, None, true),
             "Draw: the board is full"
         );
-        let g = data(game_from_record(&opts(GameKind::Gomoku, Some(15)), "").unwrap());
+        let g = data(AnyGame::from_record(&opts(GameKind::Gomoku, Some(15)), "").unwrap());
         assert_eq!(status(&g, &g.game, None, true), "Black must play a stone");
         let p = panel(&g, &g.game, Player::First);
         assert_eq!((p.stones_left, p.score_unit), (Some(113), "points"));
@@ -492,15 +474,15 @@ mod tests {
 
     #[test]
     fn records_load_with_clear_errors() {
-        let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8 h9, a19").unwrap();
+        let g = AnyGame::from_record(&opts(GameKind::Gomoku, Some(19)), "h8 h9, a19").unwrap();
         assert_eq!(g.piece(sq("a19")), Some(Player::First));
-        let e = game_from_record(&GameOptions::default(), "f5f5").unwrap_err();
+        let e = AnyGame::from_record(&GameOptions::default(), "f5f5").unwrap_err();
         assert_eq!(
             e.to_string(),
             "move 2 (f5) of the record: f5 is already occupied"
         );
-        assert!(game_from_record(&GameOptions::default(), "f5zz").is_err());
-        assert!(game_from_record(&opts(GameKind::TicTacToe, None), "a1b1a2b2a3c3").is_err());
+        assert!(AnyGame::from_record(&GameOptions::default(), "f5zz").is_err());
+        assert!(AnyGame::from_record(&opts(GameKind::TicTacToe, None), "a1b1a2b2a3c3").is_err());
     }
 
     #[test]
@@ -509,12 +491,12 @@ mod tests {
         let rows = stats_rows(&d.game);
         assert_eq!(rows[0], ("Discs", [13, 0]));
         assert_eq!(rows[1], ("Discs played", [5, 4]));
-        let g = game_from_record(&opts(GameKind::Gomoku, Some(19)), "h8h9").unwrap();
+        let g = AnyGame::from_record(&opts(GameKind::Gomoku, Some(19)), "h8h9").unwrap();
         assert_eq!(
             stats_rows(&g),
             [("Moves", [1, 1]), ("Stones left", [180, 179])]
         );
-        let t = game_from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
+        let t = AnyGame::from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
         assert_eq!(stats_rows(&t), [("Moves", [1, 0])]);
     }
 
@@ -525,8 +507,8 @@ mod tests {
         assert_eq!(extends(&a, &b), Some(2));
         assert_eq!(extends(&b, &a), None);
         assert_eq!(extends(&a, &a), None);
-        let ttt = game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1").unwrap();
-        let won = game_from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap();
+        let ttt = AnyGame::from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1").unwrap();
+        let won = AnyGame::from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap();
         assert_eq!(extends(&ttt, &won), Some(5));
         assert_eq!(winning_line(&won), [sq("a1"), sq("b2"), sq("c3")]);
         assert!(winning_line(&ttt).is_empty());

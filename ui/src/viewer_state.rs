@@ -375,7 +375,7 @@ mod tests {
     }
 
     fn reversi(record: &str) -> AnyGame {
-        model::game_from_record(&GameOptions::default(), record).unwrap()
+        AnyGame::from_record(&GameOptions::default(), record).unwrap()
     }
 
     fn state(record: &str, id: Option<u64>) -> HostEvent {

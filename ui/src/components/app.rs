@@ -4,7 +4,9 @@
 
 use std::rc::Rc;
 
+use leptos::ev;
 use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
 
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::viewer::Viewer;
@@ -13,6 +15,8 @@ use crate::hints::Hints;
 use crate::host::hints::HintsHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::link;
+use crate::model;
 use crate::storage::{self, Loaded};
 use crate::transport::Transport;
 
@@ -78,6 +82,66 @@ pub fn App() -> impl IntoView {
     };
     let open_new = move |_| dialog.set(Some(host.with(Setup::of)));
 
+    // A game in the link (link.rs): opened at once over a game with no moves, offered over
+    // one with moves (nothing a player did is replaced unasked); a bad link changes nothing.
+    let offer = RwSignal::new(None::<HotSeat>);
+    let open_link = move || {
+        let location = window().location();
+        let hash = location.hash().unwrap_or_default();
+        let linked = link::read(&hash);
+        if !matches!(linked, Ok(None)) {
+            // The game now lives in the autosave: a reload resumes it, not the link.
+            let bare = format!(
+                "{}{}",
+                location.pathname().unwrap_or_default(),
+                location.search().unwrap_or_default()
+            );
+            if let Ok(history) = window().history() {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&bare));
+            }
+        }
+        match linked {
+            Ok(None) => {}
+            Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
+                host.replace(game);
+                notice.set(Some("Opened the game from the link.".into()));
+            }
+            Ok(Some(game)) => offer.set(Some(game)),
+            Err(e) => notice.set(Some(format!(
+                "The link's game could not be opened ({e}); nothing was changed."
+            ))),
+        }
+    };
+    open_link();
+    let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());
+    let share = move |_| {
+        let location = window().location();
+        let url = format!(
+            "{}{}{}#{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default(),
+            location.search().unwrap_or_default(),
+            host.with(|h| link::fragment(h.game()))
+        );
+        let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+            notice.set(Some(
+                "Link copied: it opens this game on any copy of Outflank.".into(),
+            ))
+        });
+        let shown = url.clone();
+        let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+            notice.set(Some(format!("Copy failed; the link is {shown}")))
+        });
+        let _ = window()
+            .navigator()
+            .clipboard()
+            .write_text(&url)
+            .then2(&ok, &err);
+        // Each runs at most once, after this handler returns: leave them to JavaScript.
+        ok.forget();
+        err.forget();
+    };
+
     view! {
         <main class="page">
             <header class="top">
@@ -94,6 +158,15 @@ pub fn App() -> impl IntoView {
                 <nav class="host-controls" aria-label="Game">
                     <button class="button" type="button" data-testid="new-game" on:click=open_new>
                         "New game"
+                    </button>
+                    <button
+                        class="button"
+                        type="button"
+                        data-testid="share"
+                        title="Copy a link that opens this game"
+                        on:click=share
+                    >
+                        "Copy link"
                     </button>
                     <button
                         class="button"
@@ -140,6 +213,32 @@ pub fn App() -> impl IntoView {
                     {text}
                     <button type="button" class="button small" on:click=move |_| notice.set(None)>"Dismiss"</button>
                 </p>
+            })}
+            {move || offer.get().map(|game| {
+                let moves = model::move_count(game.game());
+                let plural = if moves == 1 { "" } else { "s" };
+                let what = format!("{} with {moves} move{plural}", game.game().kind().name());
+                view! {
+                    <p class="notice" data-testid="link-offer" role="alert">
+                        {format!("The link holds a game ({what}). Open it in place of this one?")}
+                        <button
+                            type="button"
+                            class="button small"
+                            data-testid="open-link"
+                            on:click=move |_| {
+                                if let Some(game) = offer.get_untracked() {
+                                    offer.set(None);
+                                    host.replace(game);
+                                }
+                            }
+                        >
+                            "Open it"
+                        </button>
+                        <button type="button" class="button small" data-testid="keep-game" on:click=move |_| offer.set(None)>
+                            "Keep this game"
+                        </button>
+                    </p>
+                }
             })}
             {viewer}
             {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}

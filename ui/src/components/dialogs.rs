@@ -58,11 +58,7 @@ pub fn NewGameDialog(
             Ok(game) => {
                 notice.set(None);
                 close();
-                host.stop_thinking();
-                if let Err(e) = host.apply(Action::Replace(Box::new(game))) {
-                    leptos::logging::warn!("outflank: a new game: {}", e.reason);
-                }
-                host.think();
+                host.replace(game);
             }
             Err(why) => error.set(Some(why)),
         }

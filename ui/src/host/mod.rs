@@ -89,6 +89,16 @@ impl Host {
         result
     }
 
+    /// Another game in place of this one (a new game, a record, a link): the computer
+    /// stops thinking about the old one and starts on the new one if it is to move.
+    pub fn replace(&self, game: HotSeat) {
+        self.stop_thinking();
+        if let Err(e) = self.apply(Action::Replace(Box::new(game))) {
+            leptos::logging::warn!("outflank: a new game: {}", e.reason);
+        }
+        self.think();
+    }
+
     fn changed(&self) {
         self.version.update(|v| *v += 1);
     }

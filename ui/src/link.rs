@@ -1,0 +1,126 @@
+//! A game in a link: the options and the record in the URL's fragment
+//! (`#game=reversi&size=8&moves=f5d6c3`), so a link opens the same game on any copy of the
+//! site, offline included (the fragment never reaches a server). Plain data, tested natively;
+//! the page reads the fragment when it loads and when it changes.
+
+use outflank_engine::{AnyGame, Game, GameKind, GameOption, GameOptions, Variant};
+
+use crate::backend::HotSeat;
+
+/// The fragment (without `#`) of a link to `game`: its options (those that are not the
+/// game's defaults) and its record.
+pub fn fragment(game: &AnyGame) -> String {
+    let options = game.options();
+    let defaults = AnyGame::new(&GameOptions {
+        game: options.game,
+        ..GameOptions::default()
+    })
+    .map(|g| g.options())
+    .unwrap_or_default();
+    let mut parts = vec![format!("game={}", options.game.key())];
+    for option in GameOption::ALL {
+        let value = match option {
+            GameOption::Size => options.size.map(|s| s.to_string()),
+            GameOption::Variant => options.variant.map(|v| v.id().to_string()),
+            GameOption::ExactFive => options.exact_five.map(|e| e.to_string()),
+        };
+        let default = match option {
+            GameOption::Size => options.size == defaults.size,
+            GameOption::Variant => options.variant == defaults.variant,
+            GameOption::ExactFive => options.exact_five == defaults.exact_five,
+        };
+        if let (Some(value), false) = (value, default) {
+            parts.push(format!("{}={value}", option.key()));
+        }
+    }
+    parts.push(format!("moves={}", game.record()));
+    parts.join("&")
+}
+
+/// Reads a link's fragment (with or without its `#`): `Ok(None)` when it holds no game (an
+/// empty fragment, or one of another kind), the game when it does, and an error saying
+/// what is wrong when it cannot be played as written (nothing is started half-way).
+pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    if !fragment.split('&').any(|part| part.starts_with("game=")) {
+        return Ok(None);
+    }
+    let mut options = GameOptions::default();
+    let mut moves = None;
+    for part in fragment.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("\"{part}\" is not key=value"))?;
+        let bad = || format!("{key}: \"{value}\" is not allowed");
+        match key {
+            "game" => options.game = GameKind::from_id(value).ok_or_else(bad)?,
+            "size" => options.size = Some(value.parse().map_err(|_| bad())?),
+            "variant" => options.variant = Some(Variant::from_id(value).ok_or_else(bad)?),
+            "exactFive" => options.exact_five = Some(value.parse().map_err(|_| bad())?),
+            "moves" => moves = Some(value.to_string()),
+            _ => return Err(format!("the link has an unknown part \"{key}\"")),
+        }
+    }
+    HotSeat::new(&options, ["", ""], moves.as_deref().unwrap_or(""))
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(options: GameOptions, record: &str) -> AnyGame {
+        AnyGame::from_record(&options, record).unwrap()
+    }
+
+    #[test]
+    fn a_link_opens_the_same_game() {
+        let bombs = GameOptions {
+            size: Some(10),
+            variant: Some(Variant::Bombs),
+            ..GameOptions::default()
+        };
+        let five = GameOptions {
+            game: GameKind::Gomoku,
+            exact_five: Some(true),
+            ..GameOptions::default()
+        };
+        for g in [
+            game(GameOptions::default(), "f5d6c3d3c4"),
+            game(bombs, ""),
+            game(five, "h8h9"),
+            game(
+                GameOptions {
+                    game: GameKind::TicTacToe,
+                    ..GameOptions::default()
+                },
+                "b2a1",
+            ),
+        ] {
+            let link = fragment(&g);
+            let back = read(&format!("#{link}")).unwrap().unwrap();
+            assert_eq!(back.game(), &g, "{link}");
+        }
+        assert_eq!(
+            fragment(&game(GameOptions::default(), "f5d6")),
+            "game=reversi&moves=f5d6"
+        );
+    }
+
+    #[test]
+    fn a_bad_link_says_what_is_wrong() {
+        for (link, says) in [
+            ("game=chess&moves=", "game: \"chess\""),
+            ("game=reversi&size=9", "size"),
+            ("game=reversi&moves=f5f5", "f5"),
+            ("game=reversi&colour=red", "unknown part \"colour\""),
+            ("game=reversi&moves", "is not key=value"),
+        ] {
+            let e = read(link).err().unwrap_or_else(|| panic!("{link} read"));
+            assert!(e.contains(says), "{link}: {e}");
+        }
+        assert!(read("").unwrap().is_none());
+        assert!(read("#outflank-prefs").unwrap().is_none());
+    }
+}
