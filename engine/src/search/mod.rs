@@ -191,8 +191,8 @@ impl Level {
             5 => (5, 10, 0, 1_000_000),
             6 => (6, 12, 0, 2_000_000),
             7 => (7, 14, 0, 2_000_000),
-            8 => (8, 16, 0, 3_000_000),
-            9 => (10, 18, 0, 4_000_000),
+            8 => (9, 16, 0, 3_000_000),
+            9 => (11, 18, 0, 4_000_000),
             // 5 M nodes: with the pattern evaluation (about 1.6 times the hand-made one's cost
             // a node) and ProbCut, no more time than the 8 M nodes of before, and deeper.
             _ => (60, 20, 0, 5_000_000),
