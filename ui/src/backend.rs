@@ -9,6 +9,7 @@
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
 
+use crate::leaderboard::Finished;
 use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
 
 /// The computer's seat in a game against it: the player it plays, at which level (1-10).
@@ -62,6 +63,9 @@ pub struct HotSeat {
     computer: Option<Opponent>,
     /// What Undo took back, the latest last: Redo puts it back.
     undone: Vec<AnyGame>,
+    /// Which game this is, for the leader board: when it was started (milliseconds since
+    /// 1970; the page sets it), 0 if unknown.
+    id: u64,
 }
 
 impl Default for HotSeat {
@@ -82,6 +86,13 @@ pub struct Saved {
     /// A game against the computer (absent in hot-seat games and older saves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     computer: Option<Opponent>,
+    /// The game's id (absent in older saves).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    id: u64,
+}
+
+fn is_zero(id: &u64) -> bool {
+    *id == 0
 }
 
 const SAVE_VERSION: u32 = 2;
@@ -93,6 +104,7 @@ impl HotSeat {
             data,
             computer: None,
             undone: Vec::new(),
+            id: 0,
         }
     }
 
@@ -272,12 +284,48 @@ impl HotSeat {
         }
     }
 
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub fn with_id(mut self, id: u64) -> HotSeat {
+        self.id = id;
+        self
+    }
+
+    /// The game's result for the leader board, once it has ended: the names as shown (the
+    /// computer as "Computer, level N"), the winner, and the discs in Reversi.
+    pub fn finished(&self) -> Option<Finished> {
+        let game = self.game();
+        let outcome = game.outcome()?;
+        let kind = game.kind();
+        let names = Player::BOTH.map(|p| match self.computer {
+            Some(c) if c.player == p => format!("Computer, level {}", c.level),
+            _ => self
+                .data
+                .name(p)
+                .unwrap_or_else(|| kind.colour(p).to_string()),
+        });
+        let discs = match game {
+            AnyGame::Reversi(r) => r.discs(),
+            _ => [0, 0],
+        };
+        Some(Finished {
+            id: self.id,
+            kind,
+            names,
+            winner: outcome.winner(),
+            discs,
+        })
+    }
+
     /// What the autosave keeps.
     pub fn saved(&self) -> Saved {
         Saved {
             version: SAVE_VERSION,
             data: self.data.clone(),
             computer: self.computer,
+            id: self.id,
         }
     }
 
@@ -290,9 +338,10 @@ impl HotSeat {
                 saved.version
             ));
         }
-        HotSeat::around(saved.data)
+        Ok(HotSeat::around(saved.data)
             .with_computer(saved.computer)
-            .map_err(|e| format!("the computer's seat: {e}"))
+            .map_err(|e| format!("the computer's seat: {e}"))?
+            .with_id(saved.id))
     }
 }
 

@@ -23,6 +23,7 @@ pub mod embed;
 pub mod hints;
 pub mod host;
 pub mod js;
+pub mod leaderboard;
 pub mod link;
 pub mod model;
 pub mod protocol;

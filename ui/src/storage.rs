@@ -1,14 +1,17 @@
-//! localStorage: the hot-seat autosave (`outflank:hotseat`) and the preferences
-//! (`outflank:prefs`). A missing or unusable store is not an error: nothing is saved.
+//! localStorage: the hot-seat autosave (`outflank:hotseat`), the preferences
+//! (`outflank:prefs`) and the leader board (`outflank:leaderboard`). A missing or unusable
+//! store is not an error: nothing is saved.
 
 use wasm_bindgen::JsValue;
 
 use crate::backend::{HotSeat, Saved};
 use crate::js;
+use crate::leaderboard::LeaderBoard;
 use crate::protocol::{PreferenceValue, Preferences, PREFERENCE_NAMES};
 
 const GAME_KEY: &str = "outflank:hotseat";
 const PREFS_KEY: &str = "outflank:prefs";
+const BOARD_KEY: &str = "outflank:leaderboard";
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -119,5 +122,34 @@ pub fn save_prefs(prefs: &Preferences) {
         .and_then(|s| s.as_string())
     {
         set(PREFS_KEY, &text);
+    }
+}
+
+/// The leader board; a corrupt or other-version entry is set aside (the reason given) and
+/// the board starts empty.
+pub fn load_leaderboard() -> Result<LeaderBoard, String> {
+    let Some(text) = get(BOARD_KEY) else {
+        return Ok(LeaderBoard::default());
+    };
+    let board = js::parse_json_text(&text)
+        .and_then(js::from_js::<LeaderBoard>)
+        .map_err(|_| "not a leader board of this version".to_string())
+        .and_then(LeaderBoard::checked);
+    if board.is_err() {
+        clear_leaderboard();
+    }
+    board
+}
+
+pub fn save_leaderboard(board: &LeaderBoard) {
+    match js::to_json_text(board) {
+        Some(text) => set(BOARD_KEY, &text),
+        None => leptos::logging::warn!("outflank: the leader board could not be saved"),
+    }
+}
+
+pub fn clear_leaderboard() {
+    if let Some(s) = local_storage() {
+        let _ = s.remove_item(BOARD_KEY);
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::dialogs::{NewGameDialog, RenameDialog};
+use super::leaderboard::LeaderBoardDialog;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -41,7 +42,16 @@ pub fn App() -> impl IntoView {
             )
         }
     };
-    let host = Host::new(initial, storage::load_prefs(), notice);
+    let (leaderboard, notice) = match storage::load_leaderboard() {
+        Ok(board) => (board, notice),
+        Err(reason) => {
+            leptos::logging::warn!("outflank: the leader board could not be read ({reason})");
+            let text = "The leader board could not be read: it starts empty.".to_string();
+            (Default::default(), notice.or(Some(text)))
+        }
+    };
+    let host = Host::new(initial, storage::load_prefs(), leaderboard, notice);
+    let board_open = RwSignal::new(false);
     let notice = host.notice;
     let rename = host.rename;
     let dialog = RwSignal::new(None::<Setup>);
@@ -189,6 +199,14 @@ pub fn App() -> impl IntoView {
                     <button
                         class="button"
                         type="button"
+                        data-testid="leaderboard"
+                        on:click=move |_| board_open.set(true)
+                    >
+                        "Leader board"
+                    </button>
+                    <button
+                        class="button"
+                        type="button"
                         data-testid="hint"
                         disabled=move || !can_hint.get()
                         on:click=move |_| ask_hint(false)
@@ -242,6 +260,9 @@ pub fn App() -> impl IntoView {
             })}
             {viewer}
             {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}
+            <Show when=move || board_open.get()>
+                <LeaderBoardDialog open=board_open host=host />
+            </Show>
             {move || rename.get().map(|(player, name)| view! { <RenameDialog player=player name=name rename=rename host=host /> })}
         </main>
     }

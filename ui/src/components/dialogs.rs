@@ -12,7 +12,7 @@ use crate::host::Host;
 use crate::protocol;
 
 /// Gives the focus back to the control that opened a dialog, once it has closed.
-fn refocus(testid: String) {
+pub(super) fn refocus(testid: String) {
     request_animation_frame(move || {
         let selector = format!("[data-testid=\"{testid}\"]");
         if let Some(el) = document().query_selector(&selector).ok().flatten() {
@@ -24,7 +24,7 @@ fn refocus(testid: String) {
 }
 
 /// Closes a dialog on Escape.
-fn escape_closes(close: impl Fn() + 'static) -> impl Fn(ev::KeyboardEvent) {
+pub(super) fn escape_closes(close: impl Fn() + 'static) -> impl Fn(ev::KeyboardEvent) {
     move |e: ev::KeyboardEvent| {
         if e.key() == "Escape" {
             e.prevent_default();

@@ -5,6 +5,7 @@ pub mod app;
 pub mod board;
 pub mod ctx;
 pub mod dialogs;
+pub mod leaderboard;
 pub mod panels;
 pub mod side;
 pub mod viewer;

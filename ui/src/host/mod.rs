@@ -18,6 +18,7 @@ use outflank_engine::Player;
 
 use crate::ai_worker::AiWorker;
 use crate::backend::{Action, HotSeat, Refusal};
+use crate::leaderboard::LeaderBoard;
 use crate::protocol::{HostEvent, Preferences, PreferencesUpdate, ViewerEvent};
 use crate::storage;
 use crate::transport::{Inbox, Transport};
@@ -37,10 +38,22 @@ pub struct Host {
     /// The player whose name is being edited (a click on their panel), and the name.
     pub rename: RwSignal<Option<(Player, String)>>,
     prefs: StoredValue<Preferences>,
+    /// The local leader board: every finished game, kept as each game stands.
+    pub leaderboard: RwSignal<LeaderBoard>,
 }
 
 impl Host {
-    pub fn new(game: HotSeat, prefs: Preferences, notice: Option<String>) -> Host {
+    pub fn new(
+        game: HotSeat,
+        prefs: Preferences,
+        leaderboard: LeaderBoard,
+        notice: Option<String>,
+    ) -> Host {
+        // A game from before ids (or a fresh one) is numbered now.
+        let game = match game.id() {
+            0 => game.with_id(now_ms()),
+            _ => game,
+        };
         let host = Host {
             backend: StoredValue::new(game),
             inbox: StoredValue::new_local(Inbox::new()),
@@ -50,11 +63,22 @@ impl Host {
             notice: RwSignal::new(notice),
             rename: RwSignal::new(None),
             prefs: StoredValue::new(prefs),
+            leaderboard: RwSignal::new(leaderboard),
         };
-        // The one place the game is saved: after every change.
+        // The one place the game is saved, and its result put on the leader board: after
+        // every change.
         Effect::new(move |_| {
             host.version.track();
             host.with(storage::save_game);
+            let (id, result) = host.with(|h| (h.id(), h.finished()));
+            let changed = host
+                .leaderboard
+                .try_update_untracked(|b| b.update(id, result))
+                .unwrap_or(false);
+            if changed {
+                host.leaderboard.notify();
+                host.leaderboard.with_untracked(storage::save_leaderboard);
+            }
         });
         host
     }
@@ -93,6 +117,8 @@ impl Host {
     /// stops thinking about the old one and starts on the new one if it is to move.
     pub fn replace(&self, game: HotSeat) {
         self.stop_thinking();
+        // Ids only grow, even for two games started within one millisecond.
+        let game = game.with_id(now_ms().max(self.with(HotSeat::id) + 1));
         if let Err(e) = self.apply(Action::Replace(Box::new(game))) {
             leptos::logging::warn!("outflank: a new game: {}", e.reason);
         }
@@ -158,4 +184,9 @@ impl Transport for Host {
             }
         }
     }
+}
+
+/// Milliseconds since 1970: a new game's id.
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
 }
