@@ -4,7 +4,7 @@
 Each move is one `outflank best --level L <board> <side>` call (fresh tables every move,
 the same for both sides; every Outflank since the levels were introduced has `best`), so
 any two builds can meet. Random openings of --plies moves (seeded, printed), each played
-twice with the colours swapped. Prints per game and in all: A's wins, draws and losses,
+twice with the colours swapped. Prints each game and the running total: A's wins, draws, losses,
 points, disc difference (empties to the winner) and, per side, the milliseconds and nodes
 per move that `best` reports.
 
@@ -85,15 +85,17 @@ def main():
             discs += for_a
             record = "".join(square_name(sq) for sq in opening)
             print(f"game {2 * k + (0 if a_dark else 1) + 1}: {record} A-{'dark' if a_dark else 'light'} {for_a:+d}", flush=True)
-    games = wins + draws + losses
-    points = wins + draws / 2
-    a, b = spent["A"], spent["B"]
-    print(
-        f"A vs B: {games} games, W-D-L {wins}-{draws}-{losses}, points {points:g} ({100 * points / games:.1f}%), "
-        f"discs {discs:+d} ({discs / games:+.1f} a game); per move A {a[2] / max(1, a[0]):.0f} ms "
-        f"{a[1] // max(1, a[0])} nodes, B {b[2] / max(1, b[0]):.0f} ms {b[1] // max(1, b[0])} nodes; "
-        f"{time.perf_counter() - started:.0f} s"
-    )
+            # The running total after every game, so a run stopped early still has its figures.
+            games = wins + draws + losses
+            points = wins + draws / 2
+            a, b = spent["A"], spent["B"]
+            print(
+                f"A vs B: {games} games, W-D-L {wins}-{draws}-{losses}, points {points:g} ({100 * points / games:.1f}%), "
+                f"discs {discs:+d} ({discs / games:+.1f} a game); per move A {a[2] / max(1, a[0]):.0f} ms "
+                f"{a[1] // max(1, a[0])} nodes, B {b[2] / max(1, b[0]):.0f} ms {b[1] // max(1, b[0])} nodes; "
+                f"{time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
