@@ -145,7 +145,8 @@ impl LeaderBoard {
                 line.discs += i64::from(own) - i64::from(other);
             }
         }
-        table.sort_by(|a, b| {
+        // A total order (the name last), so the unstable sort is deterministic.
+        table.sort_unstable_by(|a, b| {
             (Reverse(a.wins), Reverse(a.discs), a.losses, &a.name).cmp(&(
                 Reverse(b.wins),
                 Reverse(b.discs),

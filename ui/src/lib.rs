@@ -28,6 +28,7 @@ pub mod link;
 pub mod model;
 pub mod protocol;
 pub mod replay;
+pub mod sound;
 pub mod storage;
 pub mod transport;
 pub mod viewer_state;

@@ -82,10 +82,11 @@ pub fn load_prefs() -> Preferences {
             .collect();
         let words: Vec<Option<String>> = values.iter().map(|(_, v)| v.as_string()).collect();
         let entries = values.iter().zip(&words).map(|((name, value), word)| {
-            let value = match (word, value.as_bool()) {
-                (Some(word), _) => PreferenceValue::Word(word),
-                (None, Some(on)) => PreferenceValue::Flag(on),
-                (None, None) => PreferenceValue::Other(
+            let value = match (word, value.as_bool(), value.as_f64()) {
+                (Some(word), _, _) => PreferenceValue::Word(word),
+                (None, Some(on), _) => PreferenceValue::Flag(on),
+                (None, None, Some(n)) => PreferenceValue::Number(n),
+                (None, None, None) => PreferenceValue::Other(
                     js_sys::JSON::stringify(value)
                         .ok()
                         .and_then(|s| s.as_string())
@@ -113,6 +114,7 @@ pub fn save_prefs(prefs: &Preferences) {
         let value = match p.value() {
             PreferenceValue::Word(word) => JsValue::from_str(word),
             PreferenceValue::Flag(on) => JsValue::from_bool(on),
+            PreferenceValue::Number(n) => JsValue::from_f64(n),
             PreferenceValue::Other(text) => JsValue::from_str(&text),
         };
         let _ = js_sys::Reflect::set(&object, &JsValue::from_str(p.name()), &value);

@@ -85,10 +85,14 @@ impl Effects {
 
 impl ViewerState {
     pub fn new(hot_seat: bool) -> ViewerState {
-        ViewerState {
+        let mut state = ViewerState {
             hot_seat,
             ..ViewerState::default()
-        }
+        };
+        // Embedded in a platform's page the viewer is silent until its host or the person
+        // turns sound on.
+        state.prefs.sound = hot_seat;
+        state
     }
 
     pub fn historical(&self) -> bool {
@@ -583,6 +587,12 @@ mod tests {
         assert_eq!(v.view, Some(1));
         assert_eq!(info(v.history("now")).1, last);
         assert!(!v.historical());
+    }
+
+    #[test]
+    fn an_embedded_viewer_starts_silent() {
+        assert!(!ViewerState::new(false).prefs.sound);
+        assert!(ViewerState::new(true).prefs.sound);
     }
 
     #[test]

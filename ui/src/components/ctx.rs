@@ -10,11 +10,13 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use outflank_engine::{AnyGame, Game, Player, Square};
 
+use super::audio;
 use crate::anim::{self, Frame, Step};
 use crate::model;
 use crate::protocol::{
     GameData, HostEvent, Preference, Preferences, Speed, ThemePref, ViewerEvent,
 };
+use crate::sound;
 use crate::transport::Transport;
 use crate::viewer_state::{Effects, ViewerState};
 
@@ -61,6 +63,7 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(transport: Rc<dyn Transport>, hot_seat: bool, reduced_motion: bool) -> Ctx {
+        audio::listen_for_gesture();
         let data: RwSignal<Option<GameData>> = RwSignal::new(None);
         let view: RwSignal<Option<usize>> = RwSignal::new(None);
         let shown = Memo::new(move |_| {
@@ -129,12 +132,22 @@ impl Ctx {
             self.cancel_animation();
         }
         if let Some(before) = fx.animate_from {
-            let steps = self.data.with_untracked(|d| {
+            let speed = self.speed_untracked();
+            let (steps, cues) = self.data.with_untracked(|d| {
                 d.as_ref()
-                    .map(|d| anim::plan(&before, &d.game, self.speed_untracked()))
+                    .map(|d| {
+                        (
+                            anim::plan(&before, &d.game, speed),
+                            sound::cues(&before, &d.game, speed),
+                        )
+                    })
                     .unwrap_or_default()
             });
             self.animate(steps);
+            let (on, volume) = self.prefs.with_untracked(|p| (p.sound, p.volume));
+            if on {
+                audio::play(&cues, volume);
+            }
         }
         if fx.reset_cursor {
             let n = self

@@ -2,6 +2,7 @@
 //! (that is in [`crate::model`], [`crate::anim`] and the engine).
 
 pub mod app;
+pub mod audio;
 pub mod board;
 pub mod ctx;
 pub mod dialogs;

@@ -189,6 +189,32 @@ pub fn PrefsPanel() -> impl IntoView {
                 </label>
                 {ctx.reduced_motion.then(|| view! { <p class="hint">"Animations are off: your system asks for reduced motion."</p> })}
                 <label>
+                    <input
+                        type="checkbox"
+                        data-testid="pref-sound"
+                        prop:checked=move || prefs.get().sound
+                        on:change=move |e| ctx.set_preference(Preference::Sound(event_target_checked(&e)))
+                    />
+                    " Sound"
+                </label>
+                <label>
+                    "Volume "
+                    <input
+                        type="range"
+                        min="0"
+                        max="100"
+                        step="10"
+                        data-testid="pref-volume"
+                        disabled=move || !prefs.get().sound
+                        prop:value=move || prefs.get().volume.to_string()
+                        on:change=move |e| {
+                            if let Ok(v) = event_target_value(&e).parse::<u8>() {
+                                ctx.set_preference(Preference::Volume(v.min(100)));
+                            }
+                        }
+                    />
+                </label>
+                <label>
                     "Theme "
                     <select
                         data-testid="pref-theme"

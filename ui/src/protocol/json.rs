@@ -107,6 +107,10 @@ fn preference_value(value: &Value) -> PreferenceValue<'_> {
     match value {
         Value::String(word) => PreferenceValue::Word(word),
         Value::Bool(on) => PreferenceValue::Flag(*on),
+        Value::Number(n) => match n.as_f64() {
+            Some(n) => PreferenceValue::Number(n),
+            None => PreferenceValue::Other(n.to_string()),
+        },
         other => PreferenceValue::Other(other.to_string()),
     }
 }
@@ -116,6 +120,7 @@ fn preference_json(preference: Preference) -> Value {
     match preference.value() {
         PreferenceValue::Word(word) => json!(word),
         PreferenceValue::Flag(on) => json!(on),
+        PreferenceValue::Number(n) => json!(n),
         PreferenceValue::Other(text) => json!(text),
     }
 }

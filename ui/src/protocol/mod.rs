@@ -89,6 +89,12 @@ pub struct Preferences {
     pub highlights: bool,
     pub speed: Speed,
     pub theme: ThemePref,
+    /// Sounds for moves, flips, passes and the end (never before the person's first
+    /// gesture, as browsers require). On by default in the hot-seat page; an embedded
+    /// viewer starts with it off.
+    pub sound: bool,
+    /// Sound volume, 0-100.
+    pub volume: u8,
 }
 
 impl Default for Preferences {
@@ -98,6 +104,8 @@ impl Default for Preferences {
             highlights: true,
             speed: Speed::default(),
             theme: ThemePref::default(),
+            sound: true,
+            volume: 60,
         }
     }
 }
@@ -151,19 +159,23 @@ pub enum Preference {
     Highlights(bool),
     Speed(Speed),
     Theme(ThemePref),
+    Sound(bool),
+    /// 0-100.
+    Volume(u8),
 }
 
-/// A preference's value before it is checked: a word or a yes/no (anything else is
-/// described for the error).
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A preference's value before it is checked: a word, a yes/no or a number (anything else
+/// is described for the error).
+#[derive(Clone, PartialEq, Debug)]
 pub enum PreferenceValue<'a> {
     Word(&'a str),
     Flag(bool),
+    Number(f64),
     Other(String),
 }
 
 /// Every preference's name, as hosts and the page's storage spell it.
-pub const PREFERENCE_NAMES: [&str; 4] = ["skin", "highlights", "speed", "theme"];
+pub const PREFERENCE_NAMES: [&str; 6] = ["skin", "highlights", "speed", "theme", "sound", "volume"];
 
 impl Preference {
     pub fn name(self) -> &'static str {
@@ -172,6 +184,8 @@ impl Preference {
             Preference::Highlights(_) => "highlights",
             Preference::Speed(_) => "speed",
             Preference::Theme(_) => "theme",
+            Preference::Sound(_) => "sound",
+            Preference::Volume(_) => "volume",
         }
     }
 
@@ -181,6 +195,8 @@ impl Preference {
             Preference::Highlights(on) => PreferenceValue::Flag(on),
             Preference::Speed(s) => PreferenceValue::Word(s.key()),
             Preference::Theme(t) => PreferenceValue::Word(t.key()),
+            Preference::Sound(on) => PreferenceValue::Flag(on),
+            Preference::Volume(v) => PreferenceValue::Number(f64::from(v)),
         }
     }
 
@@ -206,12 +222,23 @@ impl Preference {
                 PreferenceValue::Flag(on) => Some(Preference::Highlights(on)),
                 _ => None,
             },
+            "sound" => match value {
+                PreferenceValue::Flag(on) => Some(Preference::Sound(on)),
+                _ => None,
+            },
+            "volume" => match value {
+                PreferenceValue::Number(n) if (0.0..=100.0).contains(&n) && n.fract() == 0.0 => {
+                    Some(Preference::Volume(n as u8))
+                }
+                _ => None,
+            },
             _ => return Ok(None),
         };
         read.map(Some).ok_or_else(|| {
             let shown = match value {
                 PreferenceValue::Word(w) => format!("{w:?}"),
                 PreferenceValue::Flag(on) => on.to_string(),
+                PreferenceValue::Number(n) => n.to_string(),
                 PreferenceValue::Other(text) => text,
             };
             format!("preference {name}: {shown} is not allowed")
@@ -226,6 +253,8 @@ impl Preferences {
             Preference::Highlights(on) => self.highlights = on,
             Preference::Speed(s) => self.speed = s,
             Preference::Theme(t) => self.theme = t,
+            Preference::Sound(on) => self.sound = on,
+            Preference::Volume(v) => self.volume = v.min(100),
         }
     }
 
@@ -236,6 +265,8 @@ impl Preferences {
             Preference::Highlights(self.highlights),
             Preference::Speed(self.speed),
             Preference::Theme(self.theme),
+            Preference::Sound(self.sound),
+            Preference::Volume(self.volume),
         ]
     }
 
@@ -346,19 +377,23 @@ mod tests {
             ("other", Flag(true)),
             ("highlights", Word("yes")),
             ("theme", Other("3".into())),
+            ("volume", PreferenceValue::Number(150.0)),
+            ("sound", Flag(false)),
         ]);
         assert_eq!(
             update.set,
             [
                 Preference::Skin(Skin::Wooden),
-                Preference::Speed(Speed::Fast)
+                Preference::Speed(Speed::Fast),
+                Preference::Sound(false)
             ]
         );
         assert_eq!(
             update.bad,
             [
                 "preference highlights: \"yes\" is not allowed",
-                "preference theme: 3 is not allowed"
+                "preference theme: 3 is not allowed",
+                "preference volume: 150 is not allowed"
             ]
         );
         let mut p = Preferences::default();
