@@ -10,6 +10,7 @@ use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, 
 use serde::{Deserialize, Serialize};
 
 use crate::leaderboard::Finished;
+use crate::model;
 use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
 
 /// The computer's seat in a game against it: the player it plays, at which level (1-10).
@@ -298,13 +299,9 @@ impl HotSeat {
     pub fn finished(&self) -> Option<Finished> {
         let game = self.game();
         let outcome = game.outcome()?;
-        let kind = game.kind();
         let names = Player::BOTH.map(|p| match self.computer {
             Some(c) if c.player == p => format!("Computer, level {}", c.level),
-            _ => self
-                .data
-                .name(p)
-                .unwrap_or_else(|| kind.colour(p).to_string()),
+            _ => model::display_name(&self.data, p),
         });
         let discs = match game {
             AnyGame::Reversi(r) => r.discs(),
@@ -312,7 +309,7 @@ impl HotSeat {
         };
         Some(Finished {
             id: self.id,
-            kind,
+            kind: game.kind(),
             names,
             winner: outcome.winner(),
             discs,

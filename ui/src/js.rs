@@ -5,6 +5,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 
 /// `value` as a plain JavaScript value, as JSON would have it: structs and maps as objects
@@ -30,4 +31,22 @@ pub fn to_json_text<T: Serialize + ?Sized>(value: &T) -> Option<String> {
 /// Parses JSON text (from localStorage) into a JavaScript value.
 pub fn parse_json_text(text: &str) -> Result<JsValue, String> {
     js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())
+}
+
+/// Copies `text` to the clipboard; `copied` or `failed` runs when the browser has answered.
+pub fn copy_text(text: &str, copied: impl FnMut() + 'static, failed: impl FnMut() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let (mut copied, mut failed) = (copied, failed);
+    let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| copied());
+    let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| failed());
+    let _ = window
+        .navigator()
+        .clipboard()
+        .write_text(text)
+        .then2(&ok, &err);
+    // Each runs at most once, after this returns: leave them to JavaScript.
+    ok.forget();
+    err.forget();
 }

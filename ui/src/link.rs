@@ -19,18 +19,16 @@ pub fn fragment(game: &AnyGame) -> String {
     .unwrap_or_default();
     let mut parts = vec![format!("game={}", options.game.key())];
     for option in GameOption::ALL {
-        let value = match option {
-            GameOption::Size => options.size.map(|s| s.to_string()),
-            GameOption::Variant => options.variant.map(|v| v.id().to_string()),
-            GameOption::ExactFive => options.exact_five.map(|e| e.to_string()),
+        let value = |o: &GameOptions| match option {
+            GameOption::Size => o.size.map(|s| s.to_string()),
+            GameOption::Variant => o.variant.map(|v| v.id().to_string()),
+            GameOption::ExactFive => o.exact_five.map(|e| e.to_string()),
         };
-        let default = match option {
-            GameOption::Size => options.size == defaults.size,
-            GameOption::Variant => options.variant == defaults.variant,
-            GameOption::ExactFive => options.exact_five == defaults.exact_five,
-        };
-        if let (Some(value), false) = (value, default) {
-            parts.push(format!("{}={value}", option.key()));
+        match value(&options) {
+            Some(v) if value(&options) != value(&defaults) => {
+                parts.push(format!("{}={v}", option.key()))
+            }
+            _ => {}
         }
     }
     parts.push(format!("moves={}", game.record()));

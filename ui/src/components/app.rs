@@ -16,6 +16,7 @@ use crate::hints::Hints;
 use crate::host::hints::HintsHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::js;
 use crate::link;
 use crate::model;
 use crate::storage::{self, Loaded};
@@ -27,6 +28,16 @@ fn prefers_dark() -> bool {
         .ok()
         .flatten()
         .is_some_and(|m| m.matches())
+}
+
+/// The page's path and query, without the fragment.
+fn page_path() -> String {
+    let location = window().location();
+    format!(
+        "{}{}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    )
 }
 
 #[component]
@@ -96,18 +107,12 @@ pub fn App() -> impl IntoView {
     // one with moves (nothing a player did is replaced unasked); a bad link changes nothing.
     let offer = RwSignal::new(None::<HotSeat>);
     let open_link = move || {
-        let location = window().location();
-        let hash = location.hash().unwrap_or_default();
+        let hash = window().location().hash().unwrap_or_default();
         let linked = link::read(&hash);
         if !matches!(linked, Ok(None)) {
             // The game now lives in the autosave: a reload resumes it, not the link.
-            let bare = format!(
-                "{}{}",
-                location.pathname().unwrap_or_default(),
-                location.search().unwrap_or_default()
-            );
             if let Ok(history) = window().history() {
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&bare));
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&page_path()));
             }
         }
         match linked {
@@ -125,31 +130,22 @@ pub fn App() -> impl IntoView {
     open_link();
     let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());
     let share = move |_| {
-        let location = window().location();
         let url = format!(
-            "{}{}{}#{}",
-            location.origin().unwrap_or_default(),
-            location.pathname().unwrap_or_default(),
-            location.search().unwrap_or_default(),
+            "{}{}#{}",
+            window().location().origin().unwrap_or_default(),
+            page_path(),
             host.with(|h| link::fragment(h.game()))
         );
-        let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
-            notice.set(Some(
-                "Link copied: it opens this game on any copy of Outflank.".into(),
-            ))
-        });
         let shown = url.clone();
-        let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
-            notice.set(Some(format!("Copy failed; the link is {shown}")))
-        });
-        let _ = window()
-            .navigator()
-            .clipboard()
-            .write_text(&url)
-            .then2(&ok, &err);
-        // Each runs at most once, after this handler returns: leave them to JavaScript.
-        ok.forget();
-        err.forget();
+        js::copy_text(
+            &url,
+            move || {
+                notice.set(Some(
+                    "Link copied: it opens this game on any copy of Outflank.".into(),
+                ))
+            },
+            move || notice.set(Some(format!("Copy failed; the link is {shown}"))),
+        );
     };
 
     view! {

@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 use outflank_engine::{Game, Player};
-use wasm_bindgen::prelude::*;
 
 use super::ctx::Ctx;
+use crate::js;
 use crate::model;
 use crate::protocol::{Preference, Skin, Speed, ThemePref};
 
@@ -69,17 +69,11 @@ pub fn MoveList() -> impl IntoView {
     });
     let copied = RwSignal::new(None::<&'static str>);
     let copy = move |_| {
-        let text = record.get_untracked();
-        let clipboard = window().navigator().clipboard();
-        let ok =
-            Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| copied.set(Some("Record copied")));
-        let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
-            copied.set(Some("Copy failed: select the record and copy it"))
-        });
-        let _ = clipboard.write_text(&text).then2(&ok, &err);
-        // Each runs at most once, after this handler returns: leave them to JavaScript.
-        ok.forget();
-        err.forget();
+        js::copy_text(
+            &record.get_untracked(),
+            move || copied.set(Some("Record copied")),
+            move || copied.set(Some("Copy failed: select the record and copy it")),
+        );
     };
     let items = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
     let row = move |(k, m): (usize, model::MoveEntry)| {
