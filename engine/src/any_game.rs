@@ -310,6 +310,7 @@ impl AnyGame {
                 LogItem::Move { player, square, .. } => game.play_move(player, Move::Place(square))?,
                 LogItem::Event(LogEvent::Concede { player }) => game.play_move(player, Move::Concede)?,
                 LogItem::Event(LogEvent::Drop { player }) => game.drop_player(player)?,
+                LogItem::Event(LogEvent::Timeout { player }) => game.time_out(player)?,
                 // Passes replay themselves; start and end are not actions.
                 LogItem::Event(_) => {}
             }
@@ -345,6 +346,9 @@ impl Game for AnyGame {
     }
     fn drop_player(&mut self, player: Player) -> Result<(), Error> {
         each!(self, g => Game::drop_player(g, player))
+    }
+    fn time_out(&mut self, player: Player) -> Result<(), Error> {
+        each!(self, g => Game::time_out(g, player))
     }
     fn resigned(&self) -> Option<Resignation> {
         each!(self, g => g.resigned())

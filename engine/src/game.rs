@@ -70,20 +70,47 @@ impl Outcome {
     }
 }
 
-/// Why a game ended before its board said so: a player conceded or left.
+/// Why a game ended before its board said so: a player conceded, left, or ran out of time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Resignation {
     /// The player left the game (BGS `dropPlayer`).
     Dropped(Player),
     /// The player conceded.
     Conceded(Player),
+    /// The player's clock ran out: their flag fell.
+    OutOfTime(Player),
 }
 
 impl Resignation {
     /// The player who resigned: the loser.
     pub fn player(self) -> Player {
         match self {
-            Resignation::Dropped(p) | Resignation::Conceded(p) => p,
+            Resignation::Dropped(p) | Resignation::Conceded(p) | Resignation::OutOfTime(p) => p,
+        }
+    }
+
+    /// The stored form's three optional fields, `[conceded, dropped, timedOut]`.
+    pub(crate) fn stored(how: Option<Resignation>) -> [Option<Player>; 3] {
+        match how {
+            Some(Resignation::Conceded(p)) => [Some(p), None, None],
+            Some(Resignation::Dropped(p)) => [None, Some(p), None],
+            Some(Resignation::OutOfTime(p)) => [None, None, Some(p)],
+            None => [None; 3],
+        }
+    }
+
+    /// Reads the stored form's three fields back; more than one set is an error.
+    pub(crate) fn from_stored(
+        [conceded, dropped, timed_out]: [Option<Player>; 3],
+    ) -> Result<Option<Resignation>, Error> {
+        match (conceded, dropped, timed_out) {
+            (None, None, None) => Ok(None),
+            (Some(p), None, None) => Ok(Some(Resignation::Conceded(p))),
+            (None, Some(p), None) => Ok(Some(Resignation::Dropped(p))),
+            (None, None, Some(p)) => Ok(Some(Resignation::OutOfTime(p))),
+            _ => Err(Error::malformed(
+                "a game ends one way only: conceded, dropped or out of time",
+            )),
         }
     }
 }
@@ -247,7 +274,7 @@ pub trait Game {
     }
     fn outcome(&self) -> Option<Outcome>;
     /// BGS scores: Reversi's disc counts, Gomoku's 1 and Tic-Tac-Toe's 100 for the winner.
-    /// A player who left the game ([`Game::drop_player`]) scores 0, and the scores always
+    /// A player who left the game ([`Game::drop_player`]) or ran out of time scores 0, and the scores always
     /// agree with [`Game::outcome`] and [`Game::rankings`].
     fn scores(&self) -> [u32; 2];
     /// 1 for first place; equal ranks on a draw; `None` while the game goes on.
@@ -281,6 +308,18 @@ pub trait Game {
     /// `player` leaves: the game ends, the other player wins and the leaver scores 0 (in
     /// Reversi the stayer keeps their disc count, at least 1). An ended game is an error.
     fn drop_player(&mut self, player: Player) -> Result<(), Error>;
+    /// `player`'s clock ran out (the host keeps the clocks): the game ends and the other
+    /// player wins, scored as when a player leaves. An ended game is an error.
+    fn time_out(&mut self, player: Player) -> Result<(), Error>;
+    /// Ends the game the way `how` says: a concession (by the player to move, within the
+    /// game's rules), a departure or a fallen flag.
+    fn resign(&mut self, how: Resignation) -> Result<(), Error> {
+        match how {
+            Resignation::Conceded(p) => self.play_move(p, Move::Concede),
+            Resignation::Dropped(p) => self.drop_player(p),
+            Resignation::OutOfTime(p) => self.time_out(p),
+        }
+    }
     /// How the game was resigned (a concession or a player who left), if it was.
     fn resigned(&self) -> Option<Resignation>;
     /// Takes back the last move (or a resignation).

@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::{AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Square};
+use crate::{AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Resignation, Square};
 
 /// One player as the platform describes them.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -280,6 +280,8 @@ struct EditedState {
     conceded: Option<Player>,
     #[serde(default)]
     dropped: Option<Player>,
+    #[serde(default)]
+    timed_out: Option<Player>,
 }
 
 impl EditedState {
@@ -305,17 +307,8 @@ impl EditedState {
                 .map_err(fail)?;
             game.play_move(player, Move::Place(square)).map_err(fail)?;
         }
-        match (self.conceded, self.dropped) {
-            (Some(_), Some(_)) => {
-                return Err(Error::malformed("a game cannot be both conceded and dropped"))
-            }
-            (Some(p), None) => game
-                .play_move(p, Move::Concede)
-                .map_err(|e| Error::malformed(format!("the concession: {e}")))?,
-            (None, Some(p)) => game
-                .drop_player(p)
-                .map_err(|e| Error::malformed(format!("the drop: {e}")))?,
-            (None, None) => {}
+        if let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])? {
+            game.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
         }
         Ok(game)
     }

@@ -199,6 +199,7 @@ impl Grid {
         self.log.push(LogItem::Event(match how {
             Resignation::Conceded(player) => LogEvent::Concede { player },
             Resignation::Dropped(player) => LogEvent::Drop { player },
+            Resignation::OutOfTime(player) => LogEvent::Timeout { player },
         }));
         self.log.end(self.outcome(), self.scores());
         Ok(())
@@ -252,7 +253,10 @@ impl Game for Grid {
         }
     }
     fn drop_player(&mut self, player: Player) -> Result<(), Error> {
-        self.resign(Resignation::Dropped(player))
+        Grid::resign(self, Resignation::Dropped(player))
+    }
+    fn time_out(&mut self, player: Player) -> Result<(), Error> {
+        Grid::resign(self, Resignation::OutOfTime(player))
     }
     fn resigned(&self) -> Option<Resignation> {
         self.resigned
@@ -310,6 +314,9 @@ macro_rules! grid_game {
             fn drop_player(&mut self, player: $crate::Player) -> Result<(), $crate::Error> {
                 self.grid.drop_player(player)
             }
+            fn time_out(&mut self, player: $crate::Player) -> Result<(), $crate::Error> {
+                $crate::Game::time_out(&mut self.grid, player)
+            }
             fn resigned(&self) -> Option<$crate::Resignation> {
                 $crate::Game::resigned(&self.grid)
             }
@@ -337,27 +344,22 @@ pub(crate) struct GridData<O> {
     pub dropped: Option<Player>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conceded: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timed_out: Option<Player>,
 }
 
 impl<O> GridData<O> {
     pub fn new(options: O, grid: &Grid) -> GridData<O> {
-        let (dropped, conceded) = match grid.resigned {
-            Some(Resignation::Dropped(p)) => (Some(p), None),
-            Some(Resignation::Conceded(p)) => (None, Some(p)),
-            None => (None, None),
-        };
-        GridData { options, moves: grid.moves().to_vec(), dropped, conceded }
+        let [conceded, dropped, timed_out] = Resignation::stored(grid.resigned);
+        GridData { options, moves: grid.moves().to_vec(), dropped, conceded, timed_out }
     }
 
     /// Applies the stored resignation to a replayed grid.
     pub fn resign(&self, grid: &mut Grid) -> Result<(), Error> {
-        let how = match (self.dropped, self.conceded) {
-            (Some(_), Some(_)) => return Err(Error::malformed("a game cannot be both dropped and conceded")),
-            (Some(p), None) => Resignation::Dropped(p),
-            (None, Some(p)) => Resignation::Conceded(p),
-            (None, None) => return Ok(()),
+        let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])? else {
+            return Ok(());
         };
-        grid.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))
+        Grid::resign(grid, how).map_err(|e| Error::malformed(format!("the resignation: {e}")))
     }
 }
 

@@ -38,7 +38,10 @@ impl LogItem {
         match *self {
             LogItem::Move { player, .. }
             | LogItem::Event(
-                LogEvent::Pass { player } | LogEvent::Concede { player } | LogEvent::Drop { player },
+                LogEvent::Pass { player }
+                | LogEvent::Concede { player }
+                | LogEvent::Drop { player }
+                | LogEvent::Timeout { player },
             ) => Some(player),
             LogItem::Event(LogEvent::Start | LogEvent::End { .. }) => None,
         }
@@ -55,6 +58,8 @@ pub enum LogEvent {
     Concede { player: Player },
     /// The player left the game.
     Drop { player: Player },
+    /// The player's clock ran out.
+    Timeout { player: Player },
     /// The game ended; `winner` is `null` on a draw.
     End { winner: Option<Player>, scores: [u32; 2] },
 }
@@ -94,7 +99,9 @@ impl Log {
             matches!(
                 item,
                 LogItem::Move { .. }
-                    | LogItem::Event(LogEvent::Concede { .. } | LogEvent::Drop { .. })
+                    | LogItem::Event(
+                        LogEvent::Concede { .. } | LogEvent::Drop { .. } | LogEvent::Timeout { .. }
+                    )
             )
         });
         if let Some(last) = last {

@@ -97,22 +97,52 @@ pub fn leaves(who: &str) -> String {
     format!("{who} left the game.")
 }
 
-/// A concession or a departure, by `who`, the player who resigned.
+/// A fallen flag: "Light lost on time."
+///
+/// ```
+/// use outflank_engine::{words, AnyGame, Game, GameOptions, Player};
+/// let mut game = AnyGame::new(&GameOptions::default()).unwrap();
+/// game.time_out(Player::First).unwrap();
+/// let name = |p: Player| game.kind().colour(p).to_string();
+/// assert_eq!(words::resigns(game.resigned().unwrap(), "Dark"), "Dark lost on time.");
+/// assert_eq!(words::result(&game, name).unwrap(), "Light wins on time");
+/// assert_eq!(words::result_sentence(&game, name).unwrap(), "Light wins on time.");
+/// assert_eq!(game.scores(), [0, 2]);
+/// ```
+pub fn loses_on_time(who: &str) -> String {
+    format!("{who} lost on time.")
+}
+
+/// A concession, a departure or a fallen flag, by `who`, the player who resigned.
 pub fn resigns(how: Resignation, who: &str) -> String {
     match how {
         Resignation::Conceded(_) => concedes(who),
         Resignation::Dropped(_) => leaves(who),
+        Resignation::OutOfTime(_) => loses_on_time(who),
     }
 }
 
-/// A log item in the move list's few letters: "f5", "pass", "concedes", "left"; `None` for
-/// the start and the end, which are not turns.
+/// The sentence for a pass, a concession, a departure or a fallen flag, `who` naming the
+/// player; `None` for moves (see [`plays`]), the start and the end (see [`result`]).
+pub fn event_sentence(item: &LogItem, who: impl Fn(Player) -> String) -> Option<String> {
+    match *item {
+        LogItem::Event(LogEvent::Pass { player }) => Some(passes(&who(player))),
+        LogItem::Event(LogEvent::Concede { player }) => Some(concedes(&who(player))),
+        LogItem::Event(LogEvent::Drop { player }) => Some(leaves(&who(player))),
+        LogItem::Event(LogEvent::Timeout { player }) => Some(loses_on_time(&who(player))),
+        LogItem::Move { .. } | LogItem::Event(LogEvent::Start | LogEvent::End { .. }) => None,
+    }
+}
+
+/// A log item in the move list's few letters: "f5", "pass", "concedes", "left", "time"; `None`
+/// for the start and the end, which are not turns.
 pub fn move_list_entry(item: &LogItem) -> Option<String> {
     match item {
         LogItem::Move { square, .. } => Some(square.to_string()),
         LogItem::Event(LogEvent::Pass { .. }) => Some("pass".to_string()),
         LogItem::Event(LogEvent::Concede { .. }) => Some("concedes".to_string()),
         LogItem::Event(LogEvent::Drop { .. }) => Some("left".to_string()),
+        LogItem::Event(LogEvent::Timeout { .. }) => Some("time".to_string()),
         LogItem::Event(LogEvent::Start | LogEvent::End { .. }) => None,
     }
 }
@@ -137,6 +167,9 @@ pub fn result(game: &AnyGame, name: impl Fn(Player) -> String) -> Option<String>
     let scores = game.scores();
     let resigned = game.resigned();
     Some(match (game.kind(), winner) {
+        (_, Some(w)) if matches!(resigned, Some(Resignation::OutOfTime(_))) => {
+            format!("{} wins on time", name(w))
+        }
         (GameKind::Reversi, Some(w)) if matches!(resigned, Some(Resignation::Dropped(_))) => {
             format!("{} wins", name(w))
         }
@@ -162,6 +195,9 @@ pub fn result_sentence(game: &AnyGame, name: impl Fn(Player) -> String) -> Optio
         // The scores of a game someone left are not a result on the board.
         (_, Some(w)) if matches!(game.resigned(), Some(Resignation::Dropped(_))) => {
             format!("{} wins by forfeit.", name(w))
+        }
+        (_, Some(w)) if matches!(game.resigned(), Some(Resignation::OutOfTime(_))) => {
+            format!("{} wins on time.", name(w))
         }
         (GameKind::Reversi, Some(w)) if scores[w.index()] > scores[w.other().index()] => format!(
             "{} wins, {} discs to {}.",

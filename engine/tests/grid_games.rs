@@ -269,6 +269,7 @@ fn all_kinds_of_game() -> Vec<GameOptions> {
     out
 }
 
+/// A player who leaves, and one whose clock ran out, lose and score 0.
 #[test]
 fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
     for options in all_kinds_of_game() {
@@ -283,12 +284,16 @@ fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
             .collect();
         let mut g = AnyGame::new(&options).unwrap();
         for (k, &m) in squares.iter().enumerate() {
-            for leaver in Player::BOTH {
+            for (leaver, how) in Player::BOTH.into_iter().flat_map(|p| [(p, "leaves"), (p, "runs out of time")]) {
                 let mut left = g.clone();
-                left.drop_player(leaver).unwrap();
+                if how == "leaves" {
+                    left.drop_player(leaver).unwrap();
+                } else {
+                    left.time_out(leaver).unwrap();
+                }
                 let stayer = leaver.other();
                 let scores = left.scores();
-                let at = format!("{options:?} after {k} moves, player {} leaves", leaver.index());
+                let at = format!("{options:?} after {k} moves, player {} {how}", leaver.index());
                 assert_eq!(left.outcome(), Some(Outcome::Win(stayer)), "{at}");
                 assert_eq!(scores[leaver.index()], 0, "{at}");
                 assert!(scores[stayer.index()] > 0, "{at}");
@@ -301,6 +306,8 @@ fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
                 );
                 let back: AnyGame = serde_json::from_str(&serde_json::to_string(&left).unwrap()).unwrap();
                 assert_eq!(back.scores(), scores, "{at}");
+                assert_eq!(back.resigned(), left.resigned(), "{at}");
+                assert!(left.clone().time_out(stayer).is_err(), "{at}: an ended game has no clock");
                 if let AnyGame::Reversi(r) = &left {
                     assert_eq!(scores[stayer.index()], r.discs()[stayer.index()].max(1), "{at}");
                 }
@@ -318,8 +325,11 @@ fn a_player_who_leaves_scores_0_and_the_scores_agree_with_the_result() {
 fn the_kept_log_is_the_log_a_replay_builds() {
     let replayed = |g: &AnyGame| -> AnyGame { serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap() };
     type Resign = fn(&mut AnyGame, Player) -> Result<(), outflank_engine::Error>;
-    let resignations: [(&str, Resign); 2] =
-        [("concedes", |g, p| g.play_move(p, Move::Concede)), ("leaves", |g, p| g.drop_player(p))];
+    let resignations: [(&str, Resign); 3] = [
+        ("concedes", |g, p| g.play_move(p, Move::Concede)),
+        ("leaves", |g, p| g.drop_player(p)),
+        ("runs out of time", |g, p| g.time_out(p)),
+    ];
     for options in all_kinds_of_game() {
         let full = some_game(options);
         let mut g = AnyGame::new(&options).unwrap();

@@ -252,14 +252,11 @@ pub fn announce(data: &GameData, known: usize) -> Option<String> {
                 square,
                 flipped.len(),
             )),
-            LogItem::Event(LogEvent::Pass { player }) => Some(words::passes(&name(player))),
-            LogItem::Event(LogEvent::Concede { player }) => Some(words::concedes(&name(player))),
-            LogItem::Event(LogEvent::Drop { player }) => Some(words::leaves(&name(player))),
             // The resignation before the end was said already: the result alone.
             LogItem::Event(LogEvent::End { .. }) => {
                 words::result(game, name).map(|r| format!("{r}."))
             }
-            LogItem::Event(LogEvent::Start) => None,
+            _ => words::event_sentence(item, name),
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(" "))

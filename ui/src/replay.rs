@@ -50,6 +50,7 @@ pub fn apply_log(game: &AnyGame, start: usize, items: &[LogItem]) -> Option<AnyG
                 game.play_move(*player, Move::Concede).ok()?
             }
             LogItem::Event(LogEvent::Drop { player }) => game.drop_player(*player).ok()?,
+            LogItem::Event(LogEvent::Timeout { player }) => game.time_out(*player).ok()?,
             // The engine makes these itself after the move before them.
             LogItem::Event(LogEvent::Start | LogEvent::Pass { .. } | LogEvent::End { .. }) => {
                 return None

@@ -429,12 +429,9 @@ pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
     let kind = data.state.kind();
     let who = |p: Player| format!("{} ({})", data.name(p), kind.colour(p));
     match item {
-        LogItem::Move { .. } | LogItem::Event(LogEvent::Start) => None,
-        LogItem::Event(LogEvent::Pass { player }) => Some(words::passes(&who(*player))),
-        LogItem::Event(LogEvent::Concede { player }) => Some(words::concedes(&who(*player))),
-        LogItem::Event(LogEvent::Drop { player }) => Some(words::leaves(&who(*player))),
         // The end of a log is the end of its game, which the data was checked against.
         LogItem::Event(LogEvent::End { .. }) => words::result_sentence(&data.state, who),
+        _ => words::event_sentence(item, who),
     }
 }
 

@@ -260,6 +260,21 @@ impl Reversi {
         }
     }
 
+    /// Ends the game for a player who left or ran out of time (a concession has rules of
+    /// its own: [`Reversi::concede`]).
+    fn forfeit(&mut self, how: Resignation) -> Result<(), Error> {
+        if self.ended() {
+            return Err(Error::GameOver);
+        }
+        self.resigned = Some(how);
+        self.log.push(LogItem::Event(match how {
+            Resignation::OutOfTime(player) => LogEvent::Timeout { player },
+            _ => LogEvent::Drop { player: how.player() },
+        }));
+        self.log.end(self.outcome(), self.scores());
+        Ok(())
+    }
+
     /// Disc counts on the board, indexed by player.
     pub fn discs(&self) -> [u32; 2] {
         self.position.counts()
@@ -282,7 +297,11 @@ impl Reversi {
     /// ```
     pub fn scores(&self) -> [u32; 2] {
         let discs = self.discs();
-        match self.dropped() {
+        let forfeited = match self.resigned {
+            Some(Resignation::Dropped(p) | Resignation::OutOfTime(p)) => Some(p),
+            _ => None,
+        };
+        match forfeited {
             Some(left) => {
                 let mut scores = [0; 2];
                 scores[left.other().index()] = discs[left.other().index()].max(1);
@@ -372,13 +391,11 @@ impl Game for Reversi {
     }
     /// The player who left scores 0 (see [`Reversi::scores`]).
     fn drop_player(&mut self, player: Player) -> Result<(), Error> {
-        if self.ended() {
-            return Err(Error::GameOver);
-        }
-        self.resigned = Some(Resignation::Dropped(player));
-        self.log.push(LogItem::Event(LogEvent::Drop { player }));
-        self.log.end(self.outcome(), self.scores());
-        Ok(())
+        self.forfeit(Resignation::Dropped(player))
+    }
+    /// The player whose time ran out scores 0, as one who left.
+    fn time_out(&mut self, player: Player) -> Result<(), Error> {
+        self.forfeit(Resignation::OutOfTime(player))
     }
     fn resigned(&self) -> Option<Resignation> {
         self.resigned
@@ -427,17 +444,21 @@ struct ReversiData {
     conceded: Option<Player>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dropped: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    timed_out: Option<Player>,
 }
 
 impl Serialize for Reversi {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [conceded, dropped, timed_out] = Resignation::stored(self.resigned);
         ReversiData {
             options: self.options,
             turns: self.turns.iter().map(|t| t.action.notation()).collect(),
             board: self.position.to_rows(),
             to_move: self.to_move(),
-            conceded: self.conceded(),
-            dropped: self.dropped(),
+            conceded,
+            dropped,
+            timed_out,
         }
         .serialize(s)
     }
@@ -491,17 +512,8 @@ impl Reversi {
         if game.position.to_rows() != data.board {
             return Err(Error::malformed("the board is not the one the turns lead to"));
         }
-        match (data.conceded, data.dropped) {
-            (Some(_), Some(_)) => {
-                return Err(Error::malformed("a game cannot be both conceded and dropped"))
-            }
-            (Some(p), None) => {
-                game.play_move(p, Move::Concede).map_err(|e| Error::malformed(format!("the concession: {e}")))?
-            }
-            (None, Some(p)) => {
-                game.drop_player(p).map_err(|e| Error::malformed(format!("the drop: {e}")))?
-            }
-            (None, None) => {}
+        if let Some(how) = Resignation::from_stored([data.conceded, data.dropped, data.timed_out])? {
+            game.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
         }
         if game.to_move() != data.to_move {
             return Err(Error::malformed("the player to move is not the one the turns lead to"));
