@@ -44,6 +44,7 @@ export type LogItem =
   | { kind: "event"; event: "pass"; player: Player }
   | { kind: "event"; event: "concede"; player: Player }
   | { kind: "event"; event: "drop"; player: Player }
+  | { kind: "event"; event: "timeout"; player: Player }
   | { kind: "event"; event: "end"; winner: Player | null; scores: [number, number] };
 /** Everything a host stores: plain JSON, safe through JSON.parse(JSON.stringify(data)). */
 export interface GameData {
