@@ -3,12 +3,14 @@
 //! one reducer, [`HotSeat::apply`] over named [`Action`]s (a move, the computer's move, undo,
 //! redo, rename, a new game); every accepted action bumps the state id. [`HotSeat::answer`]
 //! answers the viewer's typed events with typed host events: a move with the new state (and
-//! the player to move: two people share one screen) or a refusal with a stable code. Plain
+//! the player to move: two people share one screen) or a refusal with a stable code. It keeps
+//! the players' clocks too ([`Clocks`]), reading the time each action is applied at. Plain
 //! data, no DOM, tested natively.
 
 use outflank_engine::{AnyGame, Error, Game, GameOptions, LogItem, Move, Player, Square};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{Clocks, TimeControl};
 use crate::leaderboard::Finished;
 use crate::model;
 use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
@@ -37,6 +39,13 @@ pub enum Action {
     Rename(Player, String),
     /// A new game, or a loaded record.
     Replace(Box<HotSeat>),
+    /// The host's timer says the running clock's flag has fallen: the game ends on time.
+    /// Refused if the clock shows time left.
+    Flag,
+    /// The page was hidden: the running clock stops (if the players chose so).
+    Pause,
+    /// The page is shown again: the paused clock goes on.
+    Resume,
 }
 
 /// A refused action: a stable code and why; nothing changed.
@@ -67,6 +76,8 @@ pub struct HotSeat {
     /// Which game this is, for the leader board: when it was started (milliseconds since
     /// 1970; the page sets it), 0 if unknown.
     id: u64,
+    /// The players' clocks, in a game with a time control.
+    clocks: Option<Clocks>,
 }
 
 impl Default for HotSeat {
@@ -90,6 +101,9 @@ pub struct Saved {
     /// The game's id (absent in older saves).
     #[serde(default, skip_serializing_if = "is_zero")]
     id: u64,
+    /// The clocks, in a game with a time control (absent otherwise and in older saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clocks: Option<Clocks>,
 }
 
 fn is_zero(id: &u64) -> bool {
@@ -106,6 +120,7 @@ impl HotSeat {
             computer: None,
             undone: Vec::new(),
             id: 0,
+            clocks: None,
         }
     }
 
@@ -133,6 +148,17 @@ impl HotSeat {
         }
         self.computer = computer;
         Ok(self)
+    }
+
+    /// The same game with clocks, starting `now` for the player to move (or none).
+    pub fn with_clocks(mut self, control: Option<TimeControl>, pause_when_hidden: bool, now: u64) -> HotSeat {
+        let turn = self.game().to_move();
+        self.clocks = control.map(|c| Clocks::new(c, pause_when_hidden, turn, now));
+        self
+    }
+
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
     }
 
     pub fn computer(&self) -> Option<Opponent> {
@@ -184,9 +210,20 @@ impl HotSeat {
         !self.undone.is_empty()
     }
 
-    /// The one way the game changes. An accepted action bumps the state id; a refused one
-    /// changes nothing.
-    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+    /// The one way the game changes, at `now` (milliseconds since 1970, the clocks' time).
+    /// An accepted action bumps the state id; a refused one changes nothing.
+    pub fn apply(&mut self, action: Action, now: u64) -> Result<(), Refusal> {
+        // A move after the mover's flag fell is too late, whether or not the host's timer
+        // has said so yet.
+        if matches!(action, Action::Move { .. } | Action::Computer(_))
+            && self.fallen(now).is_some()
+        {
+            return Err(Refusal {
+                code: "out-of-time",
+                reason: "the player's time has run out".into(),
+            });
+        }
+        let mut mover = None;
         match action {
             Action::Move { mv, on } => {
                 if on.is_some_and(|on| on != self.state_id()) {
@@ -195,13 +232,16 @@ impl HotSeat {
                         reason: "the game has changed since that position".into(),
                     });
                 }
-                self.data.game.play_move(self.seat(), mv)?;
+                let seat = self.seat();
+                self.data.game.play_move(seat, mv)?;
                 self.undone.clear();
+                mover = Some(seat).filter(|_| matches!(mv, Move::Place(_)));
             }
             Action::Computer(square) => {
                 let c = self.computer_to_move().ok_or(Error::GameOver)?;
                 self.data.game.play_move(c.player, Move::Place(square))?;
                 self.undone.clear();
+                mover = Some(c.player);
             }
             Action::Undo => {
                 let before = self.game().clone();
@@ -233,9 +273,44 @@ impl HotSeat {
                 self.undone.clear();
                 self.data.state_id = Some(next);
             }
+            Action::Flag => {
+                let player = self.fallen(now).ok_or(Refusal {
+                    code: "time-left",
+                    reason: "the running clock has time left".into(),
+                })?;
+                self.data.game.time_out(player)?;
+            }
+            Action::Pause | Action::Resume => {
+                let clocks = self.clocks.as_mut().filter(|c| c.pause_when_hidden);
+                let changed = clocks.is_some_and(|c| match action {
+                    Action::Pause => c.pause(now),
+                    _ => c.resume(now),
+                });
+                if !changed {
+                    return Err(Refusal {
+                        code: "no-clock",
+                        reason: "no clock to pause or resume".into(),
+                    });
+                }
+            }
+        }
+        let next = self.game().to_move();
+        if let Some(clocks) = &mut self.clocks {
+            match mover {
+                Some(mover) => clocks.moved(mover, next, now),
+                None => clocks.turn_to(next, now),
+            }
         }
         self.data.state_id = Some(self.state_id() + 1);
         Ok(())
+    }
+
+    /// The player whose flag has fallen at `now`, while the game goes on.
+    pub fn fallen(&self, now: u64) -> Option<Player> {
+        self.clocks
+            .as_ref()
+            .and_then(|c| c.fallen(now))
+            .filter(|_| !self.game().ended())
     }
 
     /// What the viewer is told after any change, and when it mounts: its player (the seat
@@ -249,13 +324,20 @@ impl HotSeat {
 
     /// Answers one viewer event; `Err` when a move was refused (the answer says so too).
     /// Events that are the page's business (preferences, clicks, log lines) get no answer.
-    pub fn answer(&mut self, event: &ViewerEvent) -> (Vec<HostEvent>, Result<bool, Refusal>) {
+    pub fn answer(
+        &mut self,
+        event: &ViewerEvent,
+        now: u64,
+    ) -> (Vec<HostEvent>, Result<bool, Refusal>) {
         match event {
             ViewerEvent::Move { mv, state_id } => {
-                match self.apply(Action::Move {
-                    mv: *mv,
-                    on: *state_id,
-                }) {
+                match self.apply(
+                    Action::Move {
+                        mv: *mv,
+                        on: *state_id,
+                    },
+                    now,
+                ) {
                     Ok(()) => (self.news(), Ok(true)),
                     Err(r) => (
                         vec![HostEvent::Refused {
@@ -323,22 +405,29 @@ impl HotSeat {
             data: self.data.clone(),
             computer: self.computer,
             id: self.id,
+            clocks: self.clocks.clone(),
         }
     }
 
-    /// Restores an autosave; another version is an error. (A save that does not read as
-    /// [`Saved`], an inconsistent game included, never gets here.)
-    pub fn restore(saved: Saved) -> Result<HotSeat, String> {
+    /// Restores an autosave read at `now`; another version is an error. (A save that does
+    /// not read as [`Saved`], an inconsistent game included, never gets here.)
+    pub fn restore(saved: Saved, now: u64) -> Result<HotSeat, String> {
         if saved.version != SAVE_VERSION {
             return Err(format!(
                 "saved by version {}, this is {SAVE_VERSION}",
                 saved.version
             ));
         }
-        Ok(HotSeat::around(saved.data)
+        if let Some(clocks) = &saved.clocks {
+            let to_move = saved.data.game.to_move();
+            clocks.check(to_move, now).map_err(|e| format!("the clocks: {e}"))?;
+        }
+        let mut h = HotSeat::around(saved.data)
             .with_computer(saved.computer)
             .map_err(|e| format!("the computer's seat: {e}"))?
-            .with_id(saved.id))
+            .with_id(saved.id);
+        h.clocks = saved.clocks;
+        Ok(h)
     }
 }
 
@@ -356,7 +445,7 @@ mod tests {
     fn from_json(text: &str) -> Result<HotSeat, String> {
         serde_json::from_str::<Saved>(text)
             .map_err(|e| e.to_string())
-            .and_then(HotSeat::restore)
+            .and_then(|s| HotSeat::restore(s, 0))
     }
 
     fn mv(s: &str) -> ViewerEvent {
@@ -383,7 +472,7 @@ mod tests {
             h.news().as_slice(),
             [HostEvent::Player(Some(Player::First)), HostEvent::State(_)]
         ));
-        let (events, result) = h.answer(&mv("f5"));
+        let (events, result) = h.answer(&mv("f5"), 0);
         assert_eq!(result, Ok(true));
         assert_eq!(events[0], HostEvent::Player(Some(Player::Second)));
         let state = state_of(&events);
@@ -391,7 +480,7 @@ mod tests {
         assert_eq!(state.state_id, Some(1));
         // Light is to move; f5 again is refused with a code, and nothing changes.
         let before = h.clone();
-        let (events, result) = h.answer(&mv("f5"));
+        let (events, result) = h.answer(&mv("f5"), 0);
         assert_eq!(result.unwrap_err().code, "occupied");
         assert!(
             matches!(events.as_slice(), [HostEvent::Refused { code, state_id: Some(1), .. }] if code == "occupied")
@@ -401,12 +490,12 @@ mod tests {
         let (_, result) = h.answer(&ViewerEvent::Move {
             mv: Move::Place("d6".parse().unwrap()),
             state_id: Some(0),
-        });
+        }, 0);
         assert_eq!(result.unwrap_err().code, "stale");
         assert_eq!(h, before);
-        assert_eq!(h.answer(&ViewerEvent::Ready), (Vec::new(), Ok(false)));
+        assert_eq!(h.answer(&ViewerEvent::Ready, 0), (Vec::new(), Ok(false)));
         assert_eq!(
-            state_of(&h.answer(&ViewerEvent::FetchState).0)
+            state_of(&h.answer(&ViewerEvent::FetchState, 0).0)
                 .game
                 .record(),
             "f5"
@@ -421,32 +510,32 @@ mod tests {
         let (_, result) = h.answer(&ViewerEvent::Move {
             mv: Move::Concede,
             state_id: Some(0),
-        });
+        }, 0);
         assert_eq!(result, Ok(true));
         assert!(h.game().ended());
         assert_eq!(h.seat(), Player::First, "the last mover once over");
         assert!(h.can_undo());
-        h.apply(Action::Undo).unwrap();
+        h.apply(Action::Undo, 0).unwrap();
         assert!(!h.game().ended());
-        h.apply(Action::Undo).unwrap();
+        h.apply(Action::Undo, 0).unwrap();
         assert_eq!(h.game().record(), "f5d6");
         // Redo puts back what undo took, in order; a new move forgets it.
         assert!(h.can_redo());
-        h.apply(Action::Redo).unwrap();
+        h.apply(Action::Redo, 0).unwrap();
         assert_eq!(h.game().record(), "f5d6c3");
-        h.apply(Action::Redo).unwrap();
+        h.apply(Action::Redo, 0).unwrap();
         assert!(h.game().ended());
-        assert_eq!(h.apply(Action::Redo).unwrap_err().code, "nothing-to-redo");
-        h.apply(Action::Undo).unwrap();
-        h.apply(Action::Undo).unwrap();
-        assert_eq!(h.answer(&mv("c3")).1, Ok(true));
+        assert_eq!(h.apply(Action::Redo, 0).unwrap_err().code, "nothing-to-redo");
+        h.apply(Action::Undo, 0).unwrap();
+        h.apply(Action::Undo, 0).unwrap();
+        assert_eq!(h.answer(&mv("c3"), 0).1, Ok(true));
         assert!(!h.can_redo());
         let id = h.state_id();
         assert_eq!(id, 8, "every accepted action bumped the id");
         let (events, _) = h.answer(&ViewerEvent::FetchLog {
             start: 1,
             end: None,
-        });
+        }, 0);
         let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
@@ -455,24 +544,24 @@ mod tests {
         let (events, _) = h.answer(&ViewerEvent::FetchLog {
             start: 0,
             end: Some(1),
-        });
+        }, 0);
         let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
         assert_eq!((slice.start, slice.items.len()), (Some(0), 2));
-        h.apply(Action::Rename(Player::First, "  Cy  ".into()))
+        h.apply(Action::Rename(Player::First, "  Cy  ".into()), 0)
             .unwrap();
         assert_eq!(h.data().name(Player::First).as_deref(), Some("Cy"));
         assert_eq!(h.data().name(Player::Second).as_deref(), Some("Bo"));
         let mut fresh = HotSeat::default();
         assert!(!fresh.can_undo());
         assert_eq!(
-            fresh.apply(Action::Undo).unwrap_err().code,
+            fresh.apply(Action::Undo, 0).unwrap_err().code,
             "nothing-to-undo"
         );
         assert_eq!(fresh.state_id(), 0);
         // A new game keeps counting: the viewer tells it from an older state.
-        h.apply(Action::Replace(Box::new(fresh))).unwrap();
+        h.apply(Action::Replace(Box::new(fresh)), 0).unwrap();
         assert_eq!(h.state_id(), id + 2);
         assert_eq!(h.game().record(), "");
     }
@@ -491,7 +580,7 @@ mod tests {
             };
             let mut h = HotSeat::new(&o, ["A", ""], record).unwrap();
             let first = h.game().legal_moves()[0].to_string();
-            assert_eq!(h.answer(&mv(&first)).1, Ok(true));
+            assert_eq!(h.answer(&mv(&first), 0).1, Ok(true));
             let back = through_json(&h).unwrap();
             assert_eq!(back, h);
             assert_eq!(back.state_id(), 1);
@@ -529,16 +618,16 @@ mod tests {
         let mut h = HotSeat::default().with_computer(computer).unwrap();
         assert_eq!(h.seat(), Player::First);
         assert_eq!(h.computer_to_move(), None);
-        assert_eq!(h.answer(&mv("f5")).1, Ok(true));
+        assert_eq!(h.answer(&mv("f5"), 0).1, Ok(true));
         assert_eq!(h.computer_to_move(), computer);
         // The person cannot play the computer's move.
-        assert!(h.answer(&mv("d6")).1.is_err());
+        assert!(h.answer(&mv("d6"), 0).1.is_err());
         assert_eq!(h.seat(), Player::First);
-        h.apply(Action::Computer("d6".parse().unwrap())).unwrap();
+        h.apply(Action::Computer("d6".parse().unwrap()), 0).unwrap();
         assert_eq!(h.news()[0], HostEvent::Player(Some(Player::First)));
         assert_eq!(h.game().log().len(), 3);
         assert!(
-            h.apply(Action::Computer("c3".parse().unwrap())).is_err(),
+            h.apply(Action::Computer("c3".parse().unwrap()), 0).is_err(),
             "not the computer's turn"
         );
         // Saved and restored with its seat.
@@ -546,10 +635,10 @@ mod tests {
         assert_eq!(back.computer(), h.computer());
         assert_eq!(back.data(), h.data());
         // Undo takes back the computer's reply with the person's move; redo both.
-        h.apply(Action::Undo).unwrap();
+        h.apply(Action::Undo, 0).unwrap();
         assert_eq!(h.game().log().len(), 1);
         assert_eq!(h.computer_to_move(), None);
-        h.apply(Action::Redo).unwrap();
+        h.apply(Action::Redo, 0).unwrap();
         assert_eq!(h.game().log().len(), 3);
         assert!(HotSeat::default()
             .with_computer(Some(Opponent {
@@ -557,5 +646,49 @@ mod tests {
                 level: 11
             }))
             .is_err());
+    }
+
+    #[test]
+    fn the_host_keeps_the_clocks_and_a_flag_ends_the_game_on_time() {
+        const T0: u64 = 1_800_000_000_000;
+        let mut h = HotSeat::default().with_clocks(Some(TimeControl::new(60, 2)), true, T0);
+        let left = |h: &HotSeat, p, now| h.clocks().unwrap().left(p, now);
+        assert_eq!(h.clocks().unwrap().running(), Some(Player::First));
+        assert_eq!(h.answer(&mv("f5"), T0 + 20_000).1, Ok(true));
+        assert_eq!(left(&h, Player::First, T0 + 30_000), 42_000, "20 s spent, 2 s back");
+        assert_eq!(left(&h, Player::Second, T0 + 30_000), 50_000);
+        // Saved and restored later: light's clock went on running meanwhile.
+        let text = serde_json::to_string(&h.saved()).unwrap();
+        let back = HotSeat::restore(serde_json::from_str(&text).unwrap(), T0 + 30_000).unwrap();
+        assert_eq!(back, h);
+        assert_eq!(left(&back, Player::Second, T0 + 30_000), 50_000);
+        // Paused (the page hidden), no time passes; resumed, it does.
+        h.apply(Action::Pause, T0 + 30_000).unwrap();
+        assert_eq!(h.apply(Action::Pause, T0 + 31_000).unwrap_err().code, "no-clock");
+        h.apply(Action::Resume, T0 + 90_000).unwrap();
+        assert_eq!(left(&h, Player::Second, T0 + 90_000), 50_000);
+        // The timer fires early: refused, nothing changes.
+        let before = h.clone();
+        assert_eq!(h.apply(Action::Flag, T0 + 139_999).unwrap_err().code, "time-left");
+        assert_eq!(h, before);
+        // A move after the flag fell is too late, even before the timer says so.
+        let late = h.answer(&mv("d6"), T0 + 140_000).1.unwrap_err();
+        assert_eq!(late.code, "out-of-time");
+        assert_eq!(h, before);
+        h.apply(Action::Flag, T0 + 140_000).unwrap();
+        assert!(h.game().ended());
+        assert_eq!(h.game().outcome(), Some(outflank_engine::Outcome::Win(Player::First)));
+        assert_eq!(h.game().resigned(), Some(outflank_engine::Resignation::OutOfTime(Player::Second)));
+        assert_eq!(h.clocks().unwrap().running(), None, "no clock runs once it is over");
+        assert_eq!(left(&h, Player::Second, T0 + 999_000), 0);
+        let finished = h.finished().unwrap();
+        assert_eq!(finished.winner, Some(Player::First));
+        // A save whose clock runs for the player not to move is corrupt.
+        let mut wrong = serde_json::to_value(back.saved()).unwrap();
+        wrong["clocks"]["turn"] = serde_json::json!(0);
+        assert!(HotSeat::restore(serde_json::from_value(wrong).unwrap(), T0 + 30_000).is_err());
+        // Without the players' choice, hiding the page pauses nothing.
+        let mut free = HotSeat::default().with_clocks(Some(TimeControl::new(60, 0)), false, T0);
+        assert_eq!(free.apply(Action::Pause, T0).unwrap_err().code, "no-clock");
     }
 }

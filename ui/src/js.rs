@@ -50,3 +50,8 @@ pub fn copy_text(text: &str, copied: impl FnMut() + 'static, failed: impl FnMut(
     ok.forget();
     err.forget();
 }
+
+/// Milliseconds since 1970 by the page's clock: the clocks' time and a new game's id.
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}

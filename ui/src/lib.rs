@@ -18,6 +18,7 @@ pub mod ai;
 pub mod ai_worker;
 pub mod anim;
 pub mod backend;
+pub mod clock;
 pub mod components;
 pub mod embed;
 pub mod hints;

@@ -42,7 +42,7 @@ pub fn load_game() -> Loaded {
     let saved = js::parse_json_text(&text)
         .and_then(js::from_js::<Saved>)
         .map_err(|_| "not a saved game of this version".to_string());
-    match saved.and_then(HotSeat::restore) {
+    match saved.and_then(|s| HotSeat::restore(s, js::now_ms())) {
         Ok(game) => Loaded::Game(Box::new(game)),
         Err(reason) => {
             clear_game();

@@ -20,6 +20,7 @@ use crate::ai_worker::AiWorker;
 use crate::backend::{Action, HotSeat, Refusal};
 use crate::leaderboard::LeaderBoard;
 use crate::protocol::{HostEvent, Preferences, PreferencesUpdate, ViewerEvent};
+use crate::js::now_ms;
 use crate::storage;
 use crate::transport::{Inbox, Transport};
 
@@ -101,7 +102,7 @@ impl Host {
     pub fn apply(&self, action: Action) -> Result<(), Refusal> {
         let result = self
             .backend
-            .try_update_value(|b| b.apply(action))
+            .try_update_value(|b| b.apply(action, now_ms()))
             .unwrap_or(Err(Refusal {
                 code: "gone",
                 reason: "the page is closing".into(),
@@ -163,7 +164,7 @@ impl Transport for Host {
                 }
             }
             event => {
-                let Some((events, result)) = self.backend.try_update_value(|b| b.answer(&event))
+                let Some((events, result)) = self.backend.try_update_value(|b| b.answer(&event, now_ms()))
                 else {
                     return;
                 };
@@ -184,9 +185,4 @@ impl Transport for Host {
             }
         }
     }
-}
-
-/// Milliseconds since 1970: a new game's id.
-fn now_ms() -> u64 {
-    js_sys::Date::now() as u64
 }
