@@ -23,6 +23,7 @@ mod gomoku;
 pub mod grid;
 mod log;
 pub mod notation;
+mod openings;
 pub mod perft;
 mod reversi;
 mod rng;
@@ -41,6 +42,7 @@ pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridSt
 pub use game::{Error, Game, Move, Outcome, PlayError, Player, Resignation};
 pub use game_data::{GameData, PlayerInfo};
 pub use log::{LogEvent, LogItem};
+pub use openings::{opening_of, openings, openings_along, Opening};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{
