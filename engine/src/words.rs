@@ -105,7 +105,7 @@ pub fn leaves(who: &str) -> String {
 /// game.time_out(Player::First).unwrap();
 /// let name = |p: Player| game.kind().colour(p).to_string();
 /// assert_eq!(words::resigns(game.resigned().unwrap(), "Dark"), "Dark lost on time.");
-/// assert_eq!(words::result(&game, name).unwrap(), "Light wins on time");
+/// assert_eq!(words::result(&game, name).unwrap(), "Light wins");
 /// assert_eq!(words::result_sentence(&game, name).unwrap(), "Light wins on time.");
 /// assert_eq!(game.scores(), [0, 2]);
 /// ```
@@ -150,7 +150,8 @@ pub fn move_list_entry(item: &LogItem) -> Option<String> {
 /// The result in a few words, as a status line shows it: "Dark wins 40-24", "Draw 32-32",
 /// "Black wins with five in a row", "Draw: the board is full"; `None` while the game goes on.
 /// After a resignation the Gomoku and Tic-Tac-Toe winner just "wins", and so does the
-/// Reversi player who stayed when the other left (the board's count is no result then).
+/// Reversi player who stayed when the other left or ran out of time (the board's count is
+/// no result then).
 /// The resignation itself is [`resigns`].
 ///
 /// ```
@@ -167,10 +168,9 @@ pub fn result(game: &AnyGame, name: impl Fn(Player) -> String) -> Option<String>
     let scores = game.scores();
     let resigned = game.resigned();
     Some(match (game.kind(), winner) {
-        (_, Some(w)) if matches!(resigned, Some(Resignation::OutOfTime(_))) => {
-            format!("{} wins on time", name(w))
-        }
-        (GameKind::Reversi, Some(w)) if matches!(resigned, Some(Resignation::Dropped(_))) => {
+        (GameKind::Reversi, Some(w))
+            if matches!(resigned, Some(Resignation::Dropped(_) | Resignation::OutOfTime(_))) =>
+        {
             format!("{} wins", name(w))
         }
         (GameKind::Reversi, Some(w)) => {

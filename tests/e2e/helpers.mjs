@@ -155,7 +155,7 @@ export const FULL_GAME =
   "d3c3b3b2b1c5e6e3c2d2c4c1b5a6d1a3a2a1f3e1e2f4f5f1f2f6g1e7f7g3a5g8d7g7g2b4h3b6a4h1h7h4g5d8b7f8c6h6h2g6g4h5d6a8a7c7b8c8e8h8";
 
 /** Starts a game through the New game dialog, as a person does. */
-export async function newGame(page, { game, size, variant, names, second, record } = {}) {
+export async function newGame(page, { game, size, variant, names, second, record, clock, pauseHidden } = {}) {
   await page.getByTestId("new-game").click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -168,6 +168,8 @@ export async function newGame(page, { game, size, variant, names, second, record
   }
   if (second) await page.getByTestId("starts-select").selectOption("second");
   if (record !== undefined) await page.getByTestId("record-input").fill(record);
+  if (clock !== undefined) await page.getByTestId("clock-select").selectOption(clock);
+  if (pauseHidden !== undefined) await page.getByTestId("pause-hidden").setChecked(pauseHidden);
   await page.getByTestId("new-game-start").click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "false");

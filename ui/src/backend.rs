@@ -151,7 +151,12 @@ impl HotSeat {
     }
 
     /// The same game with clocks, starting `now` for the player to move (or none).
-    pub fn with_clocks(mut self, control: Option<TimeControl>, pause_when_hidden: bool, now: u64) -> HotSeat {
+    pub fn with_clocks(
+        mut self,
+        control: Option<TimeControl>,
+        pause_when_hidden: bool,
+        now: u64,
+    ) -> HotSeat {
         let turn = self.game().to_move();
         self.clocks = control.map(|c| Clocks::new(c, pause_when_hidden, turn, now));
         self
@@ -215,8 +220,7 @@ impl HotSeat {
     pub fn apply(&mut self, action: Action, now: u64) -> Result<(), Refusal> {
         // A move after the mover's flag fell is too late, whether or not the host's timer
         // has said so yet.
-        if matches!(action, Action::Move { .. } | Action::Computer(_))
-            && self.fallen(now).is_some()
+        if matches!(action, Action::Move { .. } | Action::Computer(_)) && self.fallen(now).is_some()
         {
             return Err(Refusal {
                 code: "out-of-time",
@@ -420,7 +424,9 @@ impl HotSeat {
         }
         if let Some(clocks) = &saved.clocks {
             let to_move = saved.data.game.to_move();
-            clocks.check(to_move, now).map_err(|e| format!("the clocks: {e}"))?;
+            clocks
+                .check(to_move, now)
+                .map_err(|e| format!("the clocks: {e}"))?;
         }
         let mut h = HotSeat::around(saved.data)
             .with_computer(saved.computer)
@@ -487,10 +493,13 @@ mod tests {
         );
         assert_eq!(h, before);
         // A move made on an older state is stale, even if it would be legal now.
-        let (_, result) = h.answer(&ViewerEvent::Move {
-            mv: Move::Place("d6".parse().unwrap()),
-            state_id: Some(0),
-        }, 0);
+        let (_, result) = h.answer(
+            &ViewerEvent::Move {
+                mv: Move::Place("d6".parse().unwrap()),
+                state_id: Some(0),
+            },
+            0,
+        );
         assert_eq!(result.unwrap_err().code, "stale");
         assert_eq!(h, before);
         assert_eq!(h.answer(&ViewerEvent::Ready, 0), (Vec::new(), Ok(false)));
@@ -507,10 +516,13 @@ mod tests {
         let o = GameOptions::default();
         let mut h = HotSeat::new(&o, ["Ann", "Bo"], "f5d6c3").unwrap();
         assert_eq!(h.seat(), Player::Second);
-        let (_, result) = h.answer(&ViewerEvent::Move {
-            mv: Move::Concede,
-            state_id: Some(0),
-        }, 0);
+        let (_, result) = h.answer(
+            &ViewerEvent::Move {
+                mv: Move::Concede,
+                state_id: Some(0),
+            },
+            0,
+        );
         assert_eq!(result, Ok(true));
         assert!(h.game().ended());
         assert_eq!(h.seat(), Player::First, "the last mover once over");
@@ -525,26 +537,35 @@ mod tests {
         assert_eq!(h.game().record(), "f5d6c3");
         h.apply(Action::Redo, 0).unwrap();
         assert!(h.game().ended());
-        assert_eq!(h.apply(Action::Redo, 0).unwrap_err().code, "nothing-to-redo");
+        assert_eq!(
+            h.apply(Action::Redo, 0).unwrap_err().code,
+            "nothing-to-redo"
+        );
         h.apply(Action::Undo, 0).unwrap();
         h.apply(Action::Undo, 0).unwrap();
         assert_eq!(h.answer(&mv("c3"), 0).1, Ok(true));
         assert!(!h.can_redo());
         let id = h.state_id();
         assert_eq!(id, 8, "every accepted action bumped the id");
-        let (events, _) = h.answer(&ViewerEvent::FetchLog {
-            start: 1,
-            end: None,
-        }, 0);
+        let (events, _) = h.answer(
+            &ViewerEvent::FetchLog {
+                start: 1,
+                end: None,
+            },
+            0,
+        );
         let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
         assert_eq!((slice.start, slice.items.len()), (Some(1), 3));
         // `end` included, as the engine package counts it.
-        let (events, _) = h.answer(&ViewerEvent::FetchLog {
-            start: 0,
-            end: Some(1),
-        }, 0);
+        let (events, _) = h.answer(
+            &ViewerEvent::FetchLog {
+                start: 0,
+                end: Some(1),
+            },
+            0,
+        );
         let [HostEvent::Gamelog(slice)] = events.as_slice() else {
             panic!()
         };
@@ -655,7 +676,11 @@ mod tests {
         let left = |h: &HotSeat, p, now| h.clocks().unwrap().left(p, now);
         assert_eq!(h.clocks().unwrap().running(), Some(Player::First));
         assert_eq!(h.answer(&mv("f5"), T0 + 20_000).1, Ok(true));
-        assert_eq!(left(&h, Player::First, T0 + 30_000), 42_000, "20 s spent, 2 s back");
+        assert_eq!(
+            left(&h, Player::First, T0 + 30_000),
+            42_000,
+            "20 s spent, 2 s back"
+        );
         assert_eq!(left(&h, Player::Second, T0 + 30_000), 50_000);
         // Saved and restored later: light's clock went on running meanwhile.
         let text = serde_json::to_string(&h.saved()).unwrap();
@@ -664,12 +689,18 @@ mod tests {
         assert_eq!(left(&back, Player::Second, T0 + 30_000), 50_000);
         // Paused (the page hidden), no time passes; resumed, it does.
         h.apply(Action::Pause, T0 + 30_000).unwrap();
-        assert_eq!(h.apply(Action::Pause, T0 + 31_000).unwrap_err().code, "no-clock");
+        assert_eq!(
+            h.apply(Action::Pause, T0 + 31_000).unwrap_err().code,
+            "no-clock"
+        );
         h.apply(Action::Resume, T0 + 90_000).unwrap();
         assert_eq!(left(&h, Player::Second, T0 + 90_000), 50_000);
         // The timer fires early: refused, nothing changes.
         let before = h.clone();
-        assert_eq!(h.apply(Action::Flag, T0 + 139_999).unwrap_err().code, "time-left");
+        assert_eq!(
+            h.apply(Action::Flag, T0 + 139_999).unwrap_err().code,
+            "time-left"
+        );
         assert_eq!(h, before);
         // A move after the flag fell is too late, even before the timer says so.
         let late = h.answer(&mv("d6"), T0 + 140_000).1.unwrap_err();
@@ -677,9 +708,19 @@ mod tests {
         assert_eq!(h, before);
         h.apply(Action::Flag, T0 + 140_000).unwrap();
         assert!(h.game().ended());
-        assert_eq!(h.game().outcome(), Some(outflank_engine::Outcome::Win(Player::First)));
-        assert_eq!(h.game().resigned(), Some(outflank_engine::Resignation::OutOfTime(Player::Second)));
-        assert_eq!(h.clocks().unwrap().running(), None, "no clock runs once it is over");
+        assert_eq!(
+            h.game().outcome(),
+            Some(outflank_engine::Outcome::Win(Player::First))
+        );
+        assert_eq!(
+            h.game().resigned(),
+            Some(outflank_engine::Resignation::OutOfTime(Player::Second))
+        );
+        assert_eq!(
+            h.clocks().unwrap().running(),
+            None,
+            "no clock runs once it is over"
+        );
         assert_eq!(left(&h, Player::Second, T0 + 999_000), 0);
         let finished = h.finished().unwrap();
         assert_eq!(finished.winner, Some(Player::First));

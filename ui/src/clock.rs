@@ -76,7 +76,12 @@ pub struct Clocks {
 
 impl Clocks {
     /// Clocks for a game that starts now with `turn` to move.
-    pub fn new(control: TimeControl, pause_when_hidden: bool, turn: Option<Player>, now: u64) -> Clocks {
+    pub fn new(
+        control: TimeControl,
+        pause_when_hidden: bool,
+        turn: Option<Player>,
+        now: u64,
+    ) -> Clocks {
         let full = u64::from(control.seconds) * 1000;
         Clocks {
             control,
@@ -215,7 +220,11 @@ mod tests {
         assert_eq!(c.left(Player::First, T0 + 10_000), 290_000);
         assert_eq!(c.left(Player::Second, T0 + 10_000), 300_000);
         c.moved(Player::First, Some(Player::Second), T0 + 10_000);
-        assert_eq!(c.left(Player::First, T0 + 50_000), 293_000, "stopped, plus 3 s");
+        assert_eq!(
+            c.left(Player::First, T0 + 50_000),
+            293_000,
+            "stopped, plus 3 s"
+        );
         assert_eq!(c.left(Player::Second, T0 + 50_000), 260_000);
         // Light moves and dark must pass: light's clock runs again.
         c.moved(Player::Second, Some(Player::Second), T0 + 50_000);
@@ -252,7 +261,10 @@ mod tests {
         assert_eq!(back, c);
         assert!(back.check(Some(Player::Second), T0 + 101_000).is_ok());
         assert!(back.check(Some(Player::First), T0 + 101_000).is_err());
-        assert!(back.check(Some(Player::Second), T0 - 100_000).is_err(), "started in the future");
+        assert!(
+            back.check(Some(Player::Second), T0 - 100_000).is_err(),
+            "started in the future"
+        );
     }
 
     #[test]
@@ -261,7 +273,10 @@ mod tests {
             assert_eq!(TimeControl::from_key(&c.key()), Some(c));
         }
         assert_eq!(TimeControl::from_key("10").unwrap().label(), "10 min");
-        assert_eq!(TimeControl::from_key("15+10").unwrap().label(), "15 min + 10 s");
+        assert_eq!(
+            TimeControl::from_key("15+10").unwrap().label(),
+            "15 min + 10 s"
+        );
         assert_eq!(TimeControl::from_key("7"), None);
         assert_eq!(TimeControl::new(60, 0).low_ms(), 10_000);
         assert_eq!(TimeControl::new(1800, 0).low_ms(), 60_000);

@@ -18,6 +18,8 @@ pub enum Cue {
     Flip(usize),
     Pass,
     End,
+    /// A clock has entered low time (the host's, not a change of state).
+    LowTime,
 }
 
 impl Cue {
@@ -28,6 +30,7 @@ impl Cue {
             Cue::Flip(n) => format!("flip:{n}"),
             Cue::Pass => "pass".into(),
             Cue::End => "end".into(),
+            Cue::LowTime => "low-time".into(),
         }
     }
 }

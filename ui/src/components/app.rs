@@ -8,6 +8,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::leaderboard::LeaderBoardDialog;
 use super::viewer::Viewer;
@@ -254,6 +255,9 @@ pub fn App() -> impl IntoView {
                     </p>
                 }
             })}
+            <Show when=move || { host.version.track(); host.with(|h| h.clocks().is_some()) }>
+                <ClockBar host=host />
+            </Show>
             {viewer}
             {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}
             <Show when=move || board_open.get()>

@@ -1,6 +1,7 @@
 //! Plays the viewer's sound cues ([`crate::sound`]) with Web Audio, synthesised in the page
 //! (nothing is downloaded): a low knock for a piece, quick clicks for the discs turning over,
-//! two falling tones for a pass, a rising chord at the end. Browsers allow sound only after
+//! two falling tones for a pass, a rising chord at the end, two high beeps when a clock
+//! enters low time. Browsers allow sound only after
 //! the person's first gesture, so nothing plays (and no audio context exists) before a
 //! click, a tap or a key. A test hook: when the page defines `window.__outflankSounds` as
 //! an array, each cue played is pushed there by name.
@@ -77,6 +78,17 @@ fn sound(context: &AudioContext, cue: Cue, at: f64, gain: f32) -> Result<(), JsV
             tone(context, at, (440.0, 440.0), 0.12, 0.35 * gain, Sine)?;
             tone(context, at + 0.14, (330.0, 330.0), 0.16, 0.35 * gain, Sine)
         }
+        // Two short high beeps, as a chess clock's warning.
+        Cue::LowTime => (0..2).try_for_each(|k| {
+            tone(
+                context,
+                at + 0.18 * f64::from(k),
+                (1760.0, 1760.0),
+                0.07,
+                0.3 * gain,
+                Sine,
+            )
+        }),
         Cue::End => [523.25, 659.25, 783.99]
             .iter()
             .enumerate()

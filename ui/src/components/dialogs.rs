@@ -1,5 +1,5 @@
 //! The hot-seat page's dialogs: New game (the game, size, variant, names, who starts, a
-//! record, the computer's seat and level) and a player's name. Both change the game only
+//! record, the computer's seat and level, the clocks) and a player's name. Both change the game only
 //! through the host's reducer.
 
 use leptos::ev;
@@ -7,8 +7,10 @@ use leptos::prelude::*;
 use outflank_engine::{GameKind, Player};
 
 use crate::backend::Action;
+use crate::clock::TimeControl;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::js;
 use crate::protocol;
 
 /// Gives the focus back to the control that opened a dialog, once it has closed.
@@ -54,7 +56,7 @@ pub fn NewGameDialog(
     };
     let start = move |e: ev::SubmitEvent| {
         e.prevent_default();
-        match s.with_untracked(Setup::build) {
+        match s.with_untracked(|s| s.build(js::now_ms())) {
             Ok(game) => {
                 notice.set(None);
                 close();
@@ -222,6 +224,37 @@ pub fn NewGameDialog(
                                 })
                                 .collect_view()}
                         </select>
+                    </label>
+                </Show>
+                <label>
+                    "Clocks "
+                    <select
+                        data-testid="clock-select"
+                        prop:value=move || s.with(|s| s.clock.map(TimeControl::key).unwrap_or_default())
+                        on:change=move |e| s.update(|s| s.clock = TimeControl::from_key(&event_target_value(&e)))
+                    >
+                        <option value="">"None"</option>
+                        {TimeControl::CHOICES
+                            .into_iter()
+                            .map(|c| {
+                                let label = match c.increment {
+                                    0 => format!("{} per player", c.label()),
+                                    _ => format!("{} per player and move", c.label()),
+                                };
+                                view! { <option value=c.key()>{label}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <Show when=move || s.with(|s| s.clock.is_some())>
+                    <label>
+                        <input
+                            type="checkbox"
+                            data-testid="pause-hidden"
+                            prop:checked=move || s.with(|s| s.pause_when_hidden)
+                            on:change=move |e| s.update(|s| s.pause_when_hidden = event_target_checked(&e))
+                        />
+                        " Stop the clocks while the page is hidden"
                     </label>
                 </Show>
                 {name_input(0)}

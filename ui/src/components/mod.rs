@@ -4,6 +4,7 @@
 pub mod app;
 pub mod audio;
 pub mod board;
+pub mod clocks;
 pub mod ctx;
 pub mod dialogs;
 pub mod leaderboard;

@@ -18,9 +18,9 @@ use outflank_engine::Player;
 
 use crate::ai_worker::AiWorker;
 use crate::backend::{Action, HotSeat, Refusal};
+use crate::js::now_ms;
 use crate::leaderboard::LeaderBoard;
 use crate::protocol::{HostEvent, Preferences, PreferencesUpdate, ViewerEvent};
-use crate::js::now_ms;
 use crate::storage;
 use crate::transport::{Inbox, Transport};
 
@@ -164,7 +164,9 @@ impl Transport for Host {
                 }
             }
             event => {
-                let Some((events, result)) = self.backend.try_update_value(|b| b.answer(&event, now_ms()))
+                let Some((events, result)) = self
+                    .backend
+                    .try_update_value(|b| b.answer(&event, now_ms()))
                 else {
                     return;
                 };

@@ -1,9 +1,11 @@
 //! The New game form's settings: which game, size, variant, names, who starts, a record to
-//! start from, and the computer's seat and level; checked into a new hot-seat host.
+//! start from, the computer's seat and level, and the clocks; checked into a new hot-seat
+//! host.
 
 use outflank_engine::{GameKind, GameOptions, Player, Variant};
 
 use crate::backend::{HotSeat, Opponent};
+use crate::clock::TimeControl;
 
 /// What the New game dialog edits.
 #[derive(Clone, PartialEq, Debug)]
@@ -19,6 +21,9 @@ pub struct Setup {
     /// Against the computer: which player it is, and its level.
     pub computer: Option<Player>,
     pub level: u8,
+    /// The clocks' time control, if any, and whether they stop while the page is hidden.
+    pub clock: Option<TimeControl>,
+    pub pause_when_hidden: bool,
 }
 
 impl Setup {
@@ -40,6 +45,8 @@ impl Setup {
             record: String::new(),
             computer: h.computer().map(|c| c.player),
             level: h.computer().map_or(5, |c| c.level),
+            clock: h.clocks().map(|c| c.control),
+            pause_when_hidden: h.clocks().is_some_and(|c| c.pause_when_hidden),
         }
     }
 
@@ -76,7 +83,8 @@ impl Setup {
         }
     }
 
-    pub fn build(&self) -> Result<HotSeat, String> {
+    /// The new game, its clocks (if any) starting `now` (ms since 1970).
+    pub fn build(&self, now: u64) -> Result<HotSeat, String> {
         let [a, b] = &self.names;
         let mut names = if self.second_starts && self.computer.is_none() {
             [b.to_string(), a.to_string()]
@@ -98,6 +106,7 @@ impl Setup {
             &self.record,
         )
         .and_then(|h| h.with_computer(computer))
+        .map(|h| h.with_clocks(self.clock, self.pause_when_hidden, now))
         .map_err(|e| e.to_string())
     }
 }
@@ -122,28 +131,35 @@ mod tests {
         .unwrap();
         let mut s = Setup::of(&h);
         assert_eq!((s.game, s.size, s.bombs), (GameKind::Reversi, 6, true));
-        assert_eq!(s.build().unwrap().data(), h.data());
+        assert_eq!(s.build(0).unwrap().data(), h.data());
         // The second name moves first; the computer gets a name when it has none.
         s.second_starts = true;
         assert_eq!(
-            s.build().unwrap().data().name(Player::First).as_deref(),
+            s.build(0).unwrap().data().name(Player::First).as_deref(),
             Some("Bo")
         );
         s.computer = Some(Player::Second);
         s.names[1].clear();
-        let against = s.build().unwrap();
+        let against = s.build(0).unwrap();
         assert_eq!(
             against.data().name(Player::Second).as_deref(),
             Some("Computer (level 5)")
         );
         assert_eq!(against.computer().map(|c| c.level), Some(5));
         s.record = "f5f5".into();
-        assert!(s.build().is_err());
+        assert!(s.build(0).is_err());
         s.record = "a1".into();
-        assert!(s.build().unwrap_err().contains("a1"));
+        assert!(s.build(0).unwrap_err().contains("a1"));
         s.record.clear();
         s.game = GameKind::Gomoku;
         s.size = 15;
-        assert_eq!(s.build().unwrap().game().size(), 15);
+        assert_eq!(s.build(0).unwrap().game().size(), 15);
+        // With clocks: the first player's runs from the start; the form repeats them.
+        s.clock = TimeControl::from_key("5+3");
+        let clocked = s.build(1_000).unwrap();
+        let clocks = clocked.clocks().unwrap();
+        assert_eq!(clocks.running(), Some(Player::First));
+        assert_eq!(clocks.left(Player::First, 11_000), 290_000);
+        assert_eq!(Setup::of(&clocked).clock, s.clock);
     }
 }
