@@ -10,7 +10,6 @@
 //!
 //! Exit codes: 0 success, 1 a failed check (solve disagreeing with its file), 2 bad input.
 
-mod ggf;
 mod nboard;
 mod train;
 

@@ -6,9 +6,24 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use outflank_engine::search::{Level, Searcher, Settings};
-use outflank_engine::{Board, Eight};
+use outflank_engine::{AnyBoard, Board, Eight, Ggf, Player};
 
-use crate::ggf;
+/// Reads a move as NBoard sends it (`F5`, `f5`, `PA`, with any `/eval/time` after) as a
+/// square index of the 8x8 board, `None` for a pass.
+fn parse_move(text: &str) -> Result<Option<u32>, String> {
+    match Ggf::parse_move(text).map_err(|e| e.to_string())? {
+        None => Ok(None),
+        Some(sq) => sq.index(8).map(Some).ok_or_else(|| format!("{sq} is off the 8x8 board")),
+    }
+}
+
+/// Writes a square index as NBoard does (`F5`), or `PA` for a pass.
+fn write_move(sq: Option<u32>) -> String {
+    match sq {
+        None => "PA".to_string(),
+        Some(sq) => format!("{}{}", (b'A' + (sq % 8) as u8) as char, sq / 8 + 1),
+    }
+}
 
 /// The engine's state between commands.
 struct Session {
@@ -39,7 +54,7 @@ impl Session {
         match sq {
             None if legal != 0 => return Err("a pass while there is a legal move".into()),
             None => self.board = self.board.pass(),
-            Some(i) if legal & (1 << i) == 0 => return Err(format!("{} is not legal here", ggf::write_move(Some(i)))),
+            Some(i) if legal & (1 << i) == 0 => return Err(format!("{} is not legal here", write_move(Some(i)))),
             Some(i) => self.board = self.board.play_flips(i, self.board.flips(i)),
         }
         self.black_to_move = !self.black_to_move;
@@ -66,23 +81,23 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                         Ok(d) if (1..=60).contains(&d) => session.depth = d,
                         _ => writeln!(out, "status bad depth {value:?}: 1 to 60")?,
                     },
-                    "game" => match ggf::parse(value) {
-                        Ok(game) => {
-                            session.board = game.start;
-                            session.black_to_move = game.black_to_move;
-                            for sq in game.moves {
-                                // parse() checked every move already.
-                                let _ = session.play(sq);
+                    "game" => match Ggf::parse(value).map(|game| game.end) {
+                        // The library checked every move; NBoard plays on 8x8 only.
+                        Ok(end) => match end.board() {
+                            AnyBoard::Eight(board) => {
+                                session.board = board;
+                                session.black_to_move = end.to_move() == Player::First;
+                                session.searcher.clear();
                             }
-                            session.searcher.clear();
-                        }
+                            _ => writeln!(out, "status cannot read the game: not an 8x8 board")?,
+                        },
                         Err(e) => writeln!(out, "status cannot read the game: {e}")?,
                     },
                     // Contempt and anything newer: nothing to change.
                     _ => {}
                 }
             }
-            "move" => match ggf::parse_move(rest).and_then(|sq| session.play(sq)) {
+            "move" => match parse_move(rest).and_then(|sq| session.play(sq)) {
                 Ok(()) => {}
                 Err(e) => writeln!(out, "status cannot play {rest:?}: {e}")?,
             },
@@ -94,7 +109,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                 let secs = start.elapsed().as_secs_f64();
                 writeln!(out, "nodestats {} {secs:.2}", choice.nodes)?;
                 let eval = f64::from(choice.score) / 100.0;
-                writeln!(out, "=== {}/{eval:.2}/{secs:.1}", ggf::write_move(choice.best))?;
+                writeln!(out, "=== {}/{eval:.2}/{secs:.1}", write_move(choice.best))?;
                 writeln!(out, "status")?;
             }
             "hint" => {
@@ -132,7 +147,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                     scored
                 };
                 for (sq, score, depth) in lines.into_iter().take(count) {
-                    writeln!(out, "search {} {:.2} 0 {depth}", ggf::write_move(Some(sq)), f64::from(score) / 100.0)?;
+                    writeln!(out, "search {} {:.2} 0 {depth}", write_move(Some(sq)), f64::from(score) / 100.0)?;
                 }
                 writeln!(out, "status")?;
             }
