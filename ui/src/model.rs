@@ -7,7 +7,8 @@
 //! the players' names and puts the sentences together.
 
 use outflank_engine::{
-    words, AnyGame, Error, Game, GameKind, GameStats, LogEvent, LogItem, Move, Player, Square,
+    openings_along, words, AnyGame, Error, Game, GameKind, GameOptions, GameStats, LogEvent,
+    LogItem, Move, Opening, Player, Square, Variant,
 };
 
 use crate::protocol::GameData;
@@ -107,14 +108,18 @@ pub struct MoveEntry {
     /// The history position that shows the board after this entry.
     pub ply: usize,
     pub player: Player,
-    /// "f5", "pass", "concedes", "left".
+    /// "f5", "pass", "concedes", "left", "time".
     pub text: String,
     /// A placed piece (not a pass or resignation).
     pub placed: bool,
+    /// The named opening this move reached, if it reached one.
+    pub opening: Option<&'static Opening>,
 }
 
-/// The moves in notation, with passes and a resignation, each with its history position.
+/// The moves in notation, with passes and a resignation, each with its history position
+/// and the named opening it reached.
 pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
+    let named = openings(game);
     let mut ply = 0;
     let mut out = Vec::new();
     for item in game.log() {
@@ -124,14 +129,64 @@ pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
         };
         let placed = matches!(item, LogItem::Move { .. });
         ply += usize::from(placed);
+        let opening = named
+            .iter()
+            .find(|(at, _)| placed && *at == ply)
+            .map(|(_, o)| *o);
         out.push(MoveEntry {
             ply,
             player,
             text,
             placed,
+            opening,
         });
     }
     out
+}
+
+/// Whether a game is one the opening names are about: standard 8x8 Reversi.
+pub fn names_openings(game: &AnyGame) -> bool {
+    game.options()
+        == GameOptions {
+            game: GameKind::Reversi,
+            size: Some(8),
+            variant: Some(Variant::Standard),
+            exact_five: None,
+        }
+}
+
+/// The named Othello openings a game reached (standard 8x8 Reversi from the start only),
+/// each with the ply (moves played) that reached it.
+pub fn openings(game: &AnyGame) -> Vec<(usize, &'static Opening)> {
+    if !names_openings(game) {
+        return Vec::new();
+    }
+    // The names cover the first moves only, and no opening passes.
+    let squares: Vec<Square> = game
+        .log()
+        .iter()
+        .skip(1)
+        .map_while(|item| match item {
+            LogItem::Move { square, .. } => Some(*square),
+            _ => None,
+        })
+        .collect();
+    openings_along(&squares)
+}
+
+/// The opening a game shown at history position `ply` follows: the last one reached by
+/// then (a game that has left the book keeps the name of the last line it followed).
+pub fn opening_at(game: &AnyGame, ply: usize) -> Option<&'static Opening> {
+    latest_opening(&openings(game), ply)
+}
+
+/// The last of `openings` (see [`openings`]) reached by history position `ply`.
+pub fn latest_opening(openings: &[(usize, &'static Opening)], ply: usize) -> Option<&'static Opening> {
+    openings
+        .iter()
+        .take_while(|(at, _)| *at <= ply)
+        .last()
+        .map(|(_, o)| *o)
 }
 
 /// The square of the last piece placed, if any.
@@ -442,6 +497,31 @@ mod tests {
                 .collect::<Vec<_>>(),
             [(1, "f5"), (2, "d6"), (3, "c3")]
         );
+    }
+
+    #[test]
+    fn named_openings_in_the_move_list_and_at_each_position() {
+        // The Tiger from d3 (a symmetry of f5 d6 c3 d3 c4), then off the book.
+        let d = reversi("d3c5f6f5e6e3");
+        let names: Vec<_> = move_list(&d.game)
+            .iter()
+            .map(|m| m.opening.map(Opening::name))
+            .collect();
+        assert_eq!(names[4], Some("Tiger"));
+        assert_eq!(names[0], None);
+        assert_eq!(opening_at(&d.game, 5).map(Opening::name), Some("Tiger"));
+        assert_eq!(opening_at(&d.game, 6).map(Opening::name), Some("Tiger"), "kept after the book");
+        assert_ne!(opening_at(&d.game, 3).map(Opening::name), Some("Tiger"));
+        assert_eq!(opening_at(&d.game, 0), None);
+        // No names on other boards, in bombs, or in other games.
+        let mut six = AnyGame::new(&GameOptions {
+            size: Some(6),
+            ..GameOptions::default()
+        })
+        .unwrap();
+        let first = six.legal_moves()[0];
+        six.play_move(Player::First, Move::Place(first)).unwrap();
+        assert!(openings(&six).is_empty());
     }
 
     #[test]

@@ -80,7 +80,15 @@ pub fn MoveList() -> impl IntoView {
         let ply = m.ply;
         let placed = m.placed;
         let here = Memo::new(move |_| placed && ctx.position().0 == ply);
-        let class = format!("move p{}", m.player.index());
+        let class = match m.opening {
+            Some(_) => format!("move p{} named", m.player.index()),
+            None => format!("move p{}", m.player.index()),
+        };
+        let named = m.opening.map(|o| o.full_name());
+        let label = match &named {
+            Some(name) => format!("{} ({name})", m.text),
+            None => m.text.clone(),
+        };
         let who = if m.player == Player::First {
             "first player"
         } else {
@@ -91,7 +99,9 @@ pub fn MoveList() -> impl IntoView {
                 <button
                     type="button"
                     data-ply=ply.to_string()
-                    aria-label=format!("Move {}: {who} {}", k + 1, m.text)
+                    aria-label=format!("Move {}: {who} {label}", k + 1)
+                    title=named.clone()
+                    data-opening=named
                     aria-current=move || here.get().then_some("step")
                     on:click=move |_| ctx.goto(ply)
                 >

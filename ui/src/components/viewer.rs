@@ -129,6 +129,22 @@ pub fn Viewer(
             model::status(d, &d.game, ctx.player.get(), ctx.hot_seat)
         })
     };
+    // The named opening the shown position follows (standard 8x8 Reversi only): its line
+    // keeps its height, so a name appearing moves nothing.
+    let openings = Memo::new(move |_| {
+        ctx.data
+            .with(|d| d.as_ref().map(|d| model::openings(&d.game)).unwrap_or_default())
+    });
+    let named = Memo::new(move |_| {
+        ctx.data
+            .with(|d| d.as_ref().is_some_and(|d| model::names_openings(&d.game)))
+    });
+    let opening = move || {
+        let shown = ctx.position().0;
+        openings.with(|list| {
+            model::latest_opening(list, shown).map(|o| format!("Opening: {}", o.full_name()))
+        })
+    };
     let ended = Memo::new(move |_| {
         ctx.data
             .with(|d| d.as_ref().is_some_and(|d| d.game.ended()))
@@ -163,6 +179,9 @@ pub fn Viewer(
                 <PlayerPanel player=Player::Second />
             </section>
             <p class="status" data-testid="status">{status}</p>
+            <Show when=move || named.get()>
+                <p class="opening-line" data-testid="opening">{opening}</p>
+            </Show>
             {move || ctx.refusal.get().map(|why| view! {
                 <p class="refusal" data-testid="refusal" role="alert">{why}</p>
             })}
