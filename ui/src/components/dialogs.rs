@@ -277,7 +277,7 @@ pub fn NewGameDialog(
                 </label>
                 </Show>
                 <label>
-                    "Moves to replay (optional: paste a record such as f5d6c3)"
+                    "Moves to replay (optional: paste a record such as f5d6c3, or a GGF game)"
                     <textarea
                         data-testid="record-input"
                         rows="2"

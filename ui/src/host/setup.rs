@@ -2,7 +2,7 @@
 //! start from, the computer's seat and level, and the clocks; checked into a new hot-seat
 //! host.
 
-use outflank_engine::{GameKind, GameOptions, Player, Variant};
+use outflank_engine::{is_ggf, AnyGame, Error, Game, GameKind, GameOptions, Ggf, Player, Variant};
 
 use crate::backend::{HotSeat, Opponent};
 use crate::clock::TimeControl;
@@ -83,14 +83,39 @@ impl Setup {
         }
     }
 
+    /// The game to replay: the form's options and record, or a GGF game pasted in the record
+    /// field (an Othello game whatever the form says, with the players' names if it has them).
+    fn replay(&self) -> Result<(GameOptions, String, [Option<String>; 2]), String> {
+        if !is_ggf(&self.record) {
+            return Ok((self.options(), self.record.clone(), [None, None]));
+        }
+        let said = |e: Error| {
+            let reason = match e {
+                Error::MalformedState { reason } | Error::BadOption { reason } => reason,
+                e => e.to_string(),
+            };
+            format!("The GGF game could not be read: {reason}")
+        };
+        let ggf = Ggf::parse(&self.record).map_err(said)?;
+        let game = AnyGame::Reversi(ggf.game().map_err(said)?);
+        Ok((game.options(), game.record(), ggf.names))
+    }
+
     /// The new game, its clocks (if any) starting `now` (ms since 1970).
     pub fn build(&self, now: u64) -> Result<HotSeat, String> {
+        let (options, record, recorded) = self.replay()?;
         let [a, b] = &self.names;
         let mut names = if self.second_starts && self.computer.is_none() {
             [b.to_string(), a.to_string()]
         } else {
             [a.to_string(), b.to_string()]
         };
+        // A GGF game's players fill the names left blank.
+        for (name, recorded) in names.iter_mut().zip(recorded) {
+            if let Some(recorded) = recorded.filter(|_| name.trim().is_empty()) {
+                *name = recorded;
+            }
+        }
         if let Some(c) = self.computer {
             if names[c.index()].trim().is_empty() {
                 names[c.index()] = format!("Computer (level {})", self.level);
@@ -100,21 +125,16 @@ impl Setup {
             player,
             level: self.level,
         });
-        HotSeat::new(
-            &self.options(),
-            [names[0].as_str(), names[1].as_str()],
-            &self.record,
-        )
-        .and_then(|h| h.with_computer(computer))
-        .map(|h| h.with_clocks(self.clock, self.pause_when_hidden, now))
-        .map_err(|e| e.to_string())
+        HotSeat::new(&options, [names[0].as_str(), names[1].as_str()], &record)
+            .and_then(|h| h.with_computer(computer))
+            .map(|h| h.with_clocks(self.clock, self.pause_when_hidden, now))
+            .map_err(|e| e.to_string())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outflank_engine::Game;
 
     #[test]
     fn the_form_repeats_the_game_and_builds_new_ones() {
@@ -161,5 +181,42 @@ mod tests {
         assert_eq!(clocks.running(), Some(Player::First));
         assert_eq!(clocks.left(Player::First, 11_000), 290_000);
         assert_eq!(Setup::of(&clocked).clock, s.clock);
+    }
+
+    const GGF: &str = "(;GM[Othello]PC[NBoard]PB[Ann]PW[Bo]TY[8]
+        BO[8 ---------------------------O*------*O--------------------------- *]
+        B[F5]W[d6//0.5]B[C3/1.0/2];)";
+
+    #[test]
+    fn a_ggf_game_in_the_record_field_is_replayed_with_its_names() {
+        let mut s = Setup::of(&HotSeat::default());
+        // Whatever game the form was set to: GGF is Othello.
+        (s.game, s.size, s.bombs) = (GameKind::Gomoku, 15, true);
+        s.names = [String::new(), "Cy".into()];
+        s.record = format!("  {GGF}\n");
+        let h = s.build(0).unwrap();
+        assert_eq!(h.game().kind(), GameKind::Reversi);
+        assert_eq!(h.game().options().variant, Some(Variant::Standard));
+        assert_eq!(
+            (h.game().size(), h.game().record()),
+            (8, "f5d6c3".to_string())
+        );
+        // The blank name comes from PB, the typed one stays.
+        assert_eq!(h.data().name(Player::First).as_deref(), Some("Ann"));
+        assert_eq!(h.data().name(Player::Second).as_deref(), Some("Cy"));
+        // A bad GGF game starts nothing and says why.
+        s.record = GGF.replace("C3", "A1");
+        let e = s.build(0).unwrap_err();
+        assert!(
+            e.starts_with("The GGF game could not be read") && e.contains("a1"),
+            "{e}"
+        );
+        s.record = GGF
+            .replace("*]", "O]")
+            .replace("B[F5]W[d6//0.5]B[C3/1.0/2]", "");
+        let e = s.build(0).unwrap_err();
+        assert!(e.contains("set-up positions are not supported yet"), "{e}");
+        s.record = "(;GM[Othello]B[f5]".into();
+        assert!(s.build(0).unwrap_err().contains("TAG[value]"));
     }
 }
