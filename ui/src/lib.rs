@@ -27,6 +27,7 @@ pub mod js;
 pub mod leaderboard;
 pub mod link;
 pub mod model;
+pub mod picture;
 pub mod protocol;
 pub mod replay;
 pub mod sound;
