@@ -20,6 +20,7 @@ use crate::host::Host;
 use crate::js;
 use crate::link;
 use crate::model;
+use crate::picture;
 use crate::storage::{self, Loaded};
 use crate::transport::Transport;
 
@@ -39,6 +40,29 @@ fn page_path() -> String {
         location.pathname().unwrap_or_default(),
         location.search().unwrap_or_default()
     )
+}
+
+/// Saves `text` as a file named `name`: a Blob behind an object URL, followed by a link
+/// made for the purpose (the URL is let go once the download has had time to start).
+fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let link: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    link.set_href(&url);
+    link.set_download(name);
+    if let Some(body) = document().body() {
+        body.append_child(&link)?;
+    }
+    link.click();
+    link.remove();
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
 }
 
 #[component]
@@ -149,6 +173,19 @@ pub fn App() -> impl IntoView {
         );
     };
 
+    // The board as it is now, as an SVG file.
+    let save_picture = move |_| {
+        let today: String = String::from(js_sys::Date::new_0().to_iso_string())
+            .chars()
+            .take(10)
+            .collect();
+        let (name, text) =
+            host.with(|h| (picture::file_name(h.game(), &today), picture::svg(h.game())));
+        if let Err(e) = download(&name, &text, "image/svg+xml") {
+            notice.set(Some(format!("The picture could not be saved ({e:?}).")));
+        }
+    };
+
     view! {
         <main class="page">
             <header class="top">
@@ -174,6 +211,15 @@ pub fn App() -> impl IntoView {
                         on:click=share
                     >
                         "Copy link"
+                    </button>
+                    <button
+                        class="button"
+                        type="button"
+                        data-testid="export-svg"
+                        title="Save a picture of the board (SVG)"
+                        on:click=save_picture
+                    >
+                        "Picture"
                     </button>
                     <button
                         class="button"
