@@ -8,11 +8,18 @@
 //! - higher up, fastest-first ordering (the move that leaves the opponent the fewest
 //!   replies first), the transposition table's best move before all, and a stability
 //!   cut-off (discs the opponent can never lose bound the score from above).
+//!
+//! Several threads can solve one position together (`search::solve_parallel`): they share
+//! one table ([`crate::search::table::SharedTable`]) and split the work below the root by
+//! young brothers wait ([`SplitPoint`]).
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::bitboard::{Bits, Geometry};
 use crate::search::last;
 use crate::search::stability::stable;
-use crate::search::table::{Table, NO_MOVE};
+use crate::search::table::{Table, Transpositions, NO_MOVE};
 use crate::search::Stop;
 use crate::Board;
 
@@ -30,6 +37,11 @@ const ETC: u32 = 8;
 
 /// How often (in nodes) the solver asks whether to stop.
 const CHECK_EVERY: u64 = 1 << 16;
+
+/// In a parallel solve, a node with at least this many empties searched with a null window
+/// whose first move did not cut off hands its other moves to any idle thread (a split
+/// point).
+const SPLIT: u32 = 12;
 
 /// The final score of a finished game, empties to the winner.
 #[inline(always)]
@@ -50,11 +62,21 @@ fn quadrant<G: Geometry>(sq: u32) -> u32 {
     (u32::from(sq / G::SIZE >= half) << 1) | u32::from(sq % G::SIZE >= half)
 }
 
-/// One exact solve: its counters and the tables it uses.
-pub struct Solver<'a, G: Geometry> {
+/// One exact solve (or one thread of a parallel solve): its counters and the tables it uses.
+pub struct Solver<'a, G: Geometry, T: Transpositions<G::B> = Table<<G as Geometry>::B>> {
     pub nodes: u64,
-    table: &'a mut Table<G::B>,
+    table: &'a mut T,
     stop: &'a Stop<'a>,
+    /// In a parallel solve, the threads' meeting place.
+    pool: Option<&'a Pool<G>>,
+    /// The innermost split point this thread works in (its ancestors through `parent`).
+    current: Option<Arc<SplitPoint<G>>>,
+    /// The split points with an open window (principal variation nodes) this thread is
+    /// searching a move of, with the alpha it searches it with: when another thread raises
+    /// that alpha, the move is searched again with the new one (the table keeps most of
+    /// the work), rather than finished with a window too wide.
+    watched: Vec<(Arc<SplitPoint<G>>, i32)>,
+    check_every: u64,
     /// Set once `stop` said so; every score after that is meaningless.
     pub aborted: bool,
     /// When to ask `stop` next (node count).
@@ -65,9 +87,17 @@ pub struct Solver<'a, G: Geometry> {
     lists: Vec<(i32, u32, G::B)>,
 }
 
-impl<'a, G: Geometry> Solver<'a, G> {
-    pub fn new(table: &'a mut Table<G::B>, stop: &'a Stop<'a>) -> Solver<'a, G> {
-        Solver { nodes: 0, table, stop, aborted: false, next_check: CHECK_EVERY, lists: Vec::with_capacity(1024) }
+impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
+    pub fn new(table: &'a mut T, stop: &'a Stop<'a>) -> Solver<'a, G, T> {
+        Solver { nodes: 0, table, stop, pool: None, current: None, watched: Vec::new(), check_every: CHECK_EVERY, aborted: false, next_check: CHECK_EVERY, lists: Vec::with_capacity(1024) }
+    }
+
+    /// One thread of a parallel solve: the table is shared, split points are offered and
+    /// taken through `pool`, and `stop` (and whether a split point above was cut off) is
+    /// asked every `check_every` nodes.
+    pub fn parallel(table: &'a mut T, stop: &'a Stop<'a>, pool: &'a Pool<G>, check_every: u64) -> Solver<'a, G, T> {
+        let check_every = check_every.max(1);
+        Solver { pool: Some(pool), check_every, next_check: check_every, ..Solver::new(table, stop) }
     }
 
     /// The exact score of `board` for the side to move and a move reaching it (`None` if
@@ -92,22 +122,24 @@ impl<'a, G: Geometry> Solver<'a, G> {
     /// Searches the ordered moves `lists[start..]` of `board` (see [`Solver::push_ordered`]),
     /// the first with the full window, the others with a null window first, and takes them
     /// off the list. Returns the best score and move.
+    ///
+    /// In a parallel solve, on a node of at least [`SPLIT`] empties searched with a null
+    /// window, once the first move has not cut off and a thread is idle, the moves left are
+    /// shared out ([`Solver::split`]).
     fn negascout(&mut self, board: &Board<G>, start: usize, alpha: i32, beta: i32) -> (i32, u32) {
         let end = self.lists.len();
         let (mut alpha, mut best, mut best_sq) = (alpha, i32::MIN, self.lists[start].1);
+        let pool = if T::SHARED { self.pool.filter(|_| board.empty().count() >= SPLIT) } else { None };
         // The children push their lists after `end` and take them off again.
         for (k, i) in (start..end).enumerate() {
-            let (_, sq, flips) = self.lists[i];
-            let next = board.play_flips(sq, flips);
-            let mut score;
-            if k == 0 {
-                score = -self.search(next, -beta, -alpha, false);
-            } else {
-                score = -self.search(next, -alpha - 1, -alpha, false);
-                if score > alpha && score < beta {
-                    score = -self.search(next, -beta, -score, false);
-                }
+            if let Some(pool) = pool.filter(|p| k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0) {
+                // Young brothers wait: the first move is searched, the rest is shared out.
+                let (score, sq) = self.split(pool, board, i, end, alpha, beta, best, best_sq);
+                (best, best_sq) = (score, sq);
+                break;
             }
+            let (_, sq, flips) = self.lists[i];
+            let score = self.child(board.play_flips(sq, flips), k == 0, alpha, beta);
             if self.aborted {
                 best = 0;
                 break;
@@ -127,16 +159,126 @@ impl<'a, G: Geometry> Solver<'a, G> {
         (best, best_sq)
     }
 
-    /// Legal moves with their flips, best first: fastest-first (fewest replies), corners
-    /// before other squares, and `first` (the table's move) before everything.
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    pub(crate) fn order(&mut self, board: &Board<G>, moves: G::B, first: u8) -> Vec<(i32, u32, G::B)> {
-        let start = self.lists.len();
-        self.push_ordered(board, moves, first, i32::MAX);
-        self.lists.drain(start..).collect()
+    /// The score of the child `next`: the first move with the full window, the others with
+    /// a null window first, searched again when they beat `alpha`.
+    #[inline(always)]
+    fn child(&mut self, next: Board<G>, first: bool, alpha: i32, beta: i32) -> i32 {
+        if first {
+            return -self.search(next, -beta, -alpha, false);
+        }
+        let score = -self.search(next, -alpha - 1, -alpha, false);
+        if score > alpha && score < beta && !self.aborted {
+            return -self.search(next, -beta, -score, false);
+        }
+        score
     }
 
-    /// [`Solver::order`] onto the end of `lists`. With `etc_beta` below `i32::MAX`, each
+    /// Makes the moves `lists[from..end]` of `board` a split point that idle threads can
+    /// join, searches them with whoever joins, and returns the node's best score and move
+    /// (`best`, `best_sq`: those of the moves already searched). While the others finish,
+    /// this thread helps at split points below this one.
+    #[allow(clippy::too_many_arguments)]
+    fn split(&mut self, pool: &Pool<G>, board: &Board<G>, from: usize, end: usize, alpha: i32, beta: i32, best: i32, best_sq: u32) -> (i32, u32) {
+        let moves = self.lists[from..end].iter().map(|&(_, sq, flips)| (sq, flips)).collect();
+        let sp = Arc::new(SplitPoint {
+            board: *board,
+            moves,
+            next: AtomicUsize::new(0),
+            beta,
+            state: Mutex::new(SplitState { alpha, best, best_sq }),
+            alpha_now: AtomicI32::new(alpha),
+            open: beta - alpha > 1,
+            cut: AtomicBool::new(false),
+            workers: AtomicUsize::new(0),
+            parent: self.current.clone(),
+        });
+        pool.offer(&sp);
+        let outer = self.current.replace(Arc::clone(&sp));
+        self.work(&sp);
+        pool.withdraw(&sp);
+        // Wait for the threads still on its moves, helping below meanwhile.
+        if sp.workers.load(Ordering::Acquire) > 0 {
+            pool.idle.fetch_add(1, Ordering::AcqRel);
+            while sp.workers.load(Ordering::Acquire) > 0 {
+                if !self.help(pool, Some(&sp)) {
+                    std::thread::yield_now();
+                }
+            }
+            pool.idle.fetch_sub(1, Ordering::AcqRel);
+        }
+        self.current = outer;
+        // Stopped from outside, or cut off or outdated above: the result is void.
+        self.aborted = self.must_stop();
+        let state = sp.lock();
+        (if self.aborted { 0 } else { state.best }, state.best_sq)
+    }
+
+    /// Takes a split point offered in `pool` (one below `under`, if given) and works at
+    /// it: an idle thread (counted in `pool.idle`) looking for work. Whether there was one.
+    pub fn help(&mut self, pool: &Pool<G>, under: Option<&Arc<SplitPoint<G>>>) -> bool {
+        let Some(sp) = pool.take(under) else { return false };
+        let outer = self.current.replace(Arc::clone(&sp));
+        let aborted = self.aborted;
+        self.work(&sp);
+        self.current = outer;
+        self.aborted = aborted;
+        sp.workers.fetch_sub(1, Ordering::AcqRel);
+        pool.idle.fetch_add(1, Ordering::AcqRel);
+        true
+    }
+
+    /// Searches moves of a split point until none is left, or it is cut off.
+    fn work(&mut self, sp: &Arc<SplitPoint<G>>) {
+        let mut retry = None;
+        loop {
+            if sp.cut.load(Ordering::Relaxed) {
+                break;
+            }
+            let i = match retry.take() {
+                Some(i) => i,
+                None => sp.next.fetch_add(1, Ordering::Relaxed),
+            };
+            let Some(&(sq, flips)) = sp.moves.get(i) else { break };
+            let next = sp.board.play_flips(sq, flips);
+            let alpha = sp.lock().alpha;
+            if sp.open {
+                self.watched.push((Arc::clone(sp), alpha));
+            }
+            let mut score = -self.search(next, -alpha - 1, -alpha, false);
+            if score > alpha && score < sp.beta && !self.aborted {
+                score = -self.search(next, -sp.beta, -score, false);
+            }
+            if sp.open {
+                self.watched.pop();
+            }
+            if self.aborted {
+                // The search stopped, or this split point or one above was cut off: the
+                // caller sorts it out. Only this move's alpha was raised: again with it.
+                self.aborted = false;
+                if self.must_stop() || sp.cut.load(Ordering::Relaxed) {
+                    break;
+                }
+                retry = Some(i);
+                continue;
+            }
+            let mut state = sp.lock();
+            if score > state.best {
+                state.best = score;
+                state.best_sq = sq;
+                if score > state.alpha {
+                    state.alpha = score;
+                    sp.alpha_now.store(score, Ordering::Relaxed);
+                    if score >= sp.beta {
+                        sp.cut.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Legal moves with their flips onto the end of `lists`, best first: fastest-first
+    /// (fewest replies), corners before other squares, and `first` (the table's move) before
+    /// everything. With `etc_beta` below `i32::MAX`, each
     /// child is first looked up in the table (enhanced transposition cut-off): when one is
     /// known to be bad enough for the opponent that this node scores at least `etc_beta`,
     /// the search of this node ends there, and that bound is returned (the caller takes the
@@ -192,12 +334,20 @@ impl<'a, G: Geometry> Solver<'a, G> {
         key + (G::neighbours(next.empty()) & next.opponent).count() as i32
     }
 
+    /// Whether the work in hand is void: the search was stopped, a split point it belongs
+    /// to was cut off, or the alpha of a move it is searching at a split point was raised.
+    fn must_stop(&self) -> bool {
+        (self.stop)(self.nodes)
+            || self.current.as_ref().is_some_and(|sp| sp.cut_here_or_above())
+            || self.watched.iter().any(|(sp, alpha)| sp.alpha_now.load(Ordering::Relaxed) > *alpha)
+    }
+
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_EVERY;
-            self.aborted = (self.stop)(self.nodes);
+            self.next_check = self.nodes + self.check_every;
+            self.aborted = self.must_stop();
         }
     }
 
@@ -502,4 +652,100 @@ impl<'a, G: Geometry> Solver<'a, G> {
 fn may_flip<G: Geometry>(board: &Board<G>, sq: u32) -> bool {
     let around = if G::SIZE == 8 { G::B::from_u128(u128::from(last::NEIGHBOURS[sq as usize])) } else { G::neighbours(G::B::bit(sq)) };
     !(around & board.opponent).is_empty()
+}
+
+/// The moves of a node that the threads of a parallel solve share out (young brothers
+/// wait: made only once the node's first move is searched and did not cut off).
+pub struct SplitPoint<G: Geometry> {
+    board: Board<G>,
+    /// The moves left, best first, taken one at a time through `next`.
+    moves: Vec<(u32, G::B)>,
+    next: AtomicUsize,
+    beta: i32,
+    state: Mutex<SplitState>,
+    /// `state.alpha`, read without the lock.
+    alpha_now: AtomicI32,
+    /// Whether the window is wider than a null window (alpha can rise).
+    open: bool,
+    /// A move scored `beta` or more: the others are no longer needed.
+    cut: AtomicBool,
+    /// Threads other than its owner working at it.
+    workers: AtomicUsize,
+    /// The split point the owner was working in when it made this one.
+    parent: Option<Arc<SplitPoint<G>>>,
+}
+
+struct SplitState {
+    alpha: i32,
+    best: i32,
+    best_sq: u32,
+}
+
+impl<G: Geometry> SplitPoint<G> {
+    fn lock(&self) -> MutexGuard<'_, SplitState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn cut_here_or_above(&self) -> bool {
+        let mut sp = Some(self);
+        while let Some(p) = sp {
+            if p.cut.load(Ordering::Relaxed) {
+                return true;
+            }
+            sp = p.parent.as_deref();
+        }
+        false
+    }
+
+    fn is_below(&self, other: &SplitPoint<G>) -> bool {
+        let mut sp = self.parent.as_deref();
+        while let Some(p) = sp {
+            if std::ptr::eq(p, other) {
+                return true;
+            }
+            sp = p.parent.as_deref();
+        }
+        false
+    }
+}
+
+/// Where the threads of a parallel solve offer and take split points.
+pub struct Pool<G: Geometry> {
+    /// Threads looking for work.
+    pub idle: AtomicUsize,
+    offered: Mutex<Vec<Arc<SplitPoint<G>>>>,
+}
+
+impl<G: Geometry> Default for Pool<G> {
+    fn default() -> Self {
+        Pool { idle: AtomicUsize::new(0), offered: Mutex::new(Vec::new()) }
+    }
+}
+
+impl<G: Geometry> Pool<G> {
+    fn offered(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint<G>>>> {
+        self.offered.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn offer(&self, sp: &Arc<SplitPoint<G>>) {
+        self.offered().push(Arc::clone(sp));
+    }
+
+    /// No thread joins `sp` after this.
+    fn withdraw(&self, sp: &Arc<SplitPoint<G>>) {
+        self.offered().retain(|x| !Arc::ptr_eq(x, sp));
+    }
+
+    /// A split point with moves left (below `under`, if given), counted as joined.
+    fn take(&self, under: Option<&Arc<SplitPoint<G>>>) -> Option<Arc<SplitPoint<G>>> {
+        let offered = self.offered();
+        let sp = offered.iter().find(|sp| {
+            sp.next.load(Ordering::Relaxed) < sp.moves.len()
+                && !sp.cut.load(Ordering::Relaxed)
+                && under.is_none_or(|u| sp.is_below(u))
+        })?;
+        sp.workers.fetch_add(1, Ordering::AcqRel);
+        self.idle.fetch_sub(1, Ordering::AcqRel);
+        Some(Arc::clone(sp))
+    }
 }

@@ -81,57 +81,66 @@ fn solve_window<G: Geometry>(
     (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
 }
 
-/// [`solve`] on `threads` threads (native only): the first root move is searched alone, to
-/// set the bar; the other root moves are shared out between the threads, each with its own
-/// table, tested against the best score so far with a null window and searched exactly only
-/// when they beat it. The same score as [`solve`]; the node count is the threads' total.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+/// [`solve`] on `threads` threads sharing one table (young brothers wait): once the first
+/// move of a node with enough empties has been searched without a cut-off, its other moves
+/// are shared out between the threads that are idle, and a thread waiting for the others
+/// at such a split point helps below it meanwhile. The same exact score as [`solve`]; the
+/// node count is the threads' total. Where threads cannot be started (wasm), one thread
+/// solves.
 pub fn solve_parallel<G: Geometry>(board: Board<G>, threads: usize) -> Solved {
-    use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
-    use std::sync::Mutex;
-
     let cells = G::CELLS as i32;
-    let bits = table_bits(board.empty().count());
-    let mut table = table::Table::new(bits);
-    let mut first = endgame::Solver::new(&mut table, &never);
-    let moves = board.legal_moves();
-    if threads <= 1 || moves.count() < 2 || board.empty().count() < 14 {
-        let (score, best) = first.solve(board, -cells - 1, cells + 1);
-        return Solved { score, best, nodes: first.nodes };
+    let empties = board.empty().count();
+    if threads <= 1 || empties < PARALLEL_FROM || cfg!(target_family = "wasm") {
+        return solve(board, &never).expect("never stopped");
     }
-    let ordered = first.order(&board, moves, table::NO_MOVE);
-    let (_, sq0, flips0) = ordered[0];
-    let score0 = -first.search(board.play_flips(sq0, flips0), -cells - 1, cells + 1, false);
-    let nodes = AtomicU64::new(first.nodes);
-    let alpha = AtomicI32::new(score0);
-    let best = Mutex::new((score0, sq0));
-    let next = AtomicUsize::new(1);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut table = table::Table::new(bits);
-                let mut solver = endgame::Solver::new(&mut table, &never);
-                loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&(_, sq, flips)) = ordered.get(k) else { break };
-                    let child = board.play_flips(sq, flips);
-                    let bar = alpha.load(Ordering::SeqCst);
-                    let mut score = -solver.search(child, -bar - 1, -bar, false);
-                    if score > bar {
-                        score = -solver.search(child, -cells - 1, -bar, false);
-                        alpha.fetch_max(score, Ordering::SeqCst);
-                        let mut b = best.lock().unwrap_or_else(|e| e.into_inner());
-                        if score > b.0 {
-                            *b = (score, sq);
-                        }
-                    }
+    parallel::solve(board, threads, table_bits(empties), -cells - 1, cells + 1)
+}
+
+/// Below this many empties a solve takes milliseconds: one thread.
+const PARALLEL_FROM: u32 = 14;
+
+mod parallel {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    use super::{endgame, never, table, Solved};
+    use crate::bitboard::Geometry;
+    use crate::Board;
+
+    /// How often (nodes) a thread asks whether its work is still wanted.
+    const CHECK_EVERY: u64 = 1 << 10;
+
+    pub(super) fn solve<G: Geometry>(board: Board<G>, threads: usize, bits: u32, alpha: i32, beta: i32) -> Solved {
+        let shared = table::SharedTable::<G::B>::new(bits);
+        let pool = endgame::Pool::<G>::default();
+        let done = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let helper = || {
+            let mut handle = &shared;
+            let mut solver = endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
+            pool.idle.fetch_add(1, Ordering::AcqRel);
+            while !done.load(Ordering::Acquire) {
+                if !solver.help(&pool, None) {
+                    std::thread::yield_now();
                 }
-                nodes.fetch_add(solver.nodes, Ordering::SeqCst);
-            });
-        }
-    });
-    let (score, sq) = *best.lock().unwrap_or_else(|e| e.into_inner());
-    Solved { score, best: Some(sq), nodes: nodes.into_inner() }
+            }
+            pool.idle.fetch_sub(1, Ordering::AcqRel);
+            nodes.fetch_add(solver.nodes, Ordering::Relaxed);
+        };
+        let (score, best, main_nodes) = std::thread::scope(|scope| {
+            for _ in 1..threads {
+                // A thread that cannot be started is simply not there.
+                if std::thread::Builder::new().spawn_scoped(scope, helper).is_err() {
+                    break;
+                }
+            }
+            let mut handle = &shared;
+            let mut solver = endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
+            let (score, best) = solver.solve(board, alpha, beta);
+            done.store(true, Ordering::Release);
+            (score, best, solver.nodes)
+        });
+        Solved { score, best, nodes: main_nodes + nodes.into_inner() }
+    }
 }
 
 /// Win, loss or draw for the side to move under perfect play, without the margin: a
