@@ -23,12 +23,18 @@ pub enum Request {
     Hint { id: u32, game: AnyGame },
     /// The exact final score of every legal move (Reversi, few empties).
     Exact { id: u32, game: AnyGame },
+    /// The value of the position for the player to move, for a game's review: exact from
+    /// [`EXACT_FROM`] empty squares, a level 8 search before (standard Reversi).
+    Evaluate { id: u32, game: AnyGame },
 }
 
 impl Request {
     pub fn id(&self) -> u32 {
         match self {
-            Request::Move { id, .. } | Request::Hint { id, .. } | Request::Exact { id, .. } => *id,
+            Request::Move { id, .. }
+            | Request::Hint { id, .. }
+            | Request::Exact { id, .. }
+            | Request::Evaluate { id, .. } => *id,
         }
     }
 }
@@ -79,6 +85,13 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
         } => (game, *level, *seed),
         // A hint is the move at full strength.
         Request::Hint { game, .. } => (game, Level::MAX.get(), 0),
+        Request::Evaluate { game, .. } => {
+            let AnyGame::Reversi(r) = game else {
+                return fail("reviews are for standard Reversi");
+            };
+            let empties = r.position().board().empty().count_ones();
+            (game, if empties <= EXACT_FROM { 10 } else { 8 }, 0)
+        }
         Request::Exact { game, .. } => {
             return match computer.exact_scores(game, stop) {
                 Some(scores) => Response::Exact { id, scores },

@@ -30,6 +30,7 @@ pub mod model;
 pub mod picture;
 pub mod protocol;
 pub mod replay;
+pub mod review;
 pub mod sound;
 pub mod storage;
 pub mod transport;

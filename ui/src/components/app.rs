@@ -11,10 +11,12 @@ use wasm_bindgen::prelude::*;
 use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::leaderboard::LeaderBoardDialog;
+use super::review::ReviewBar;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
 use crate::host::hints::HintsHost;
+use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::js;
@@ -93,6 +95,13 @@ pub fn App() -> impl IntoView {
     let dialog = RwSignal::new(None::<Setup>);
     let hints = HintsHost::new(host);
     provide_context(Hints(hints.view));
+    // The review, for the page's bar and the viewer's move list and graph.
+    let review = ReviewHost::new(host);
+    provide_context(crate::review::Reviewed(review.review));
+    let can_review = Memo::new(move |_| {
+        host.version.track();
+        !review.running.get() && ReviewHost::can_review(host)
+    });
     let hint_text = hints.text;
     let (can_hint, can_exact) = (hints.can_hint, hints.can_exact);
     let ask_hint = move |exact: bool| hints.ask(host, exact);
@@ -256,6 +265,16 @@ pub fn App() -> impl IntoView {
                     >
                         "Hint"
                     </button>
+                    <button
+                        class="button"
+                        type="button"
+                        data-testid="review"
+                        title="The computer goes through every move: what each lost, and a graph"
+                        disabled=move || !can_review.get()
+                        on:click=move |_| review.start(host)
+                    >
+                        "Review"
+                    </button>
                     <Show when=move || can_exact.get() || hints.view.with(|h| !h.exact.is_empty())>
                         <button
                             class="button"
@@ -301,6 +320,7 @@ pub fn App() -> impl IntoView {
                     </p>
                 }
             })}
+            <ReviewBar review=review host=host />
             <Show when=move || { host.version.track(); host.with(|h| h.clocks().is_some()) }>
                 <ClockBar host=host />
             </Show>

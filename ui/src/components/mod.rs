@@ -7,8 +7,10 @@ pub mod board;
 pub mod clocks;
 pub mod ctx;
 pub mod dialogs;
+pub mod graph;
 pub mod leaderboard;
 pub mod panels;
+pub mod review;
 pub mod side;
 pub mod viewer;
 

@@ -1,6 +1,8 @@
 //! Beside the board: history navigation, the move list with the record, preferences, and
 //! the end-of-game statistics.
 
+use super::review::discs;
+use crate::review::{Mark, Reviewed};
 use leptos::prelude::*;
 use outflank_engine::{Game, Player};
 
@@ -76,6 +78,7 @@ pub fn MoveList() -> impl IntoView {
         );
     };
     let items = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
+    let reviewed = use_context::<Reviewed>();
     let row = move |(k, m): (usize, model::MoveEntry)| {
         let ply = m.ply;
         let placed = m.placed;
@@ -84,6 +87,14 @@ pub fn MoveList() -> impl IntoView {
             Some(_) => format!("move p{} named", m.player.index()),
             None => format!("move p{}", m.player.index()),
         };
+        // A reviewed game's mistakes and blunders, with what they lost.
+        let judged = move || {
+            reviewed.and_then(|r| {
+                r.0.with(|r| r.as_ref().and_then(|r| r.judged_at(ply)))
+                    .filter(|_| placed)
+            })
+        };
+        let mark = move || judged().and_then(|j| j.mark).map(Mark::key);
         let named = m.opening.map(|o| o.full_name());
         let label = match &named {
             Some(name) => format!("{} ({name})", m.text),
@@ -95,11 +106,17 @@ pub fn MoveList() -> impl IntoView {
             "second player"
         };
         view! {
-            <li class=class>
+            <li class=class data-mark=mark>
                 <button
                     type="button"
                     data-ply=ply.to_string()
-                    aria-label=format!("Move {}: {who} {label}", k + 1)
+                    aria-label=move || {
+                        let lost = judged()
+                            .filter(|j| j.mark.is_some())
+                            .map(|j| format!(", {} ({} discs lost)", j.mark.map_or("", Mark::key), discs(j.loss)))
+                            .unwrap_or_default();
+                        format!("Move {}: {who} {label}{lost}", k + 1)
+                    }
                     title=named.clone()
                     data-opening=named
                     aria-current=move || here.get().then_some("step")

@@ -13,7 +13,9 @@ use outflank_engine::{Game, Player};
 use super::board::Board;
 use super::ctx::Ctx;
 use super::panels::PlayerPanel;
+use super::graph::EvaluationGraph;
 use super::side::{HistoryBar, MoveList, PrefsPanel, StatsPanel};
+use crate::review::Reviewed;
 use crate::anim;
 use crate::model;
 use crate::transport::{Inbox, Transport};
@@ -205,6 +207,7 @@ pub fn Viewer(
                     <MoveList />
                 </aside>
             </div>
+            {use_context::<Reviewed>().map(|review| view! { <EvaluationGraph review=review /> })}
             <Show when=move || ended.get() && !ctx.historical() && !busy.get()>
                 <StatsPanel />
             </Show>

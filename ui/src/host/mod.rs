@@ -11,6 +11,7 @@
 
 pub mod hints;
 pub mod opponent;
+pub mod review;
 pub mod setup;
 
 use leptos::prelude::*;
