@@ -41,7 +41,7 @@ const CHECK_EVERY: u64 = 1 << 16;
 /// In a parallel solve, a node with at least this many empties searched with a null window
 /// whose first move did not cut off hands its other moves to any idle thread (a split
 /// point).
-const SPLIT: u32 = 12;
+const SPLIT: u32 = 10;
 
 /// The final score of a finished game, empties to the winner.
 #[inline(always)]

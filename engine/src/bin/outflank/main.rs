@@ -47,7 +47,7 @@ enum Command {
         file: std::path::PathBuf,
         /// Only these ids.
         ids: Vec<String>,
-        /// Threads (the root moves are shared out; 1 = the plain solver).
+        /// Threads (one shared table, work split below the root; 1 = the plain solver).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
         threads: u16,
     },
