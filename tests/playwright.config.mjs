@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}${PREFIX}`,
     browserName: "chromium",
+    // The viewer speaks the browser's language: the tests expect English unless they say otherwise.
+    locale: "en-US",
     viewport: { width: 900, height: 1000 },
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",

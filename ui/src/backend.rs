@@ -387,7 +387,8 @@ impl HotSeat {
         let outcome = game.outcome()?;
         let names = Player::BOTH.map(|p| match self.computer {
             Some(c) if c.player == p => format!("Computer, level {}", c.level),
-            _ => model::display_name(&self.data, p),
+            // The board keeps names as recorded, whatever the page's language.
+            _ => model::display_name(crate::i18n::Locale::en, &self.data, p),
         });
         let discs = match game {
             AnyGame::Reversi(r) => r.discs(),

@@ -2,21 +2,24 @@
 //! list, history positions, statistics and announcements. Pure functions of the game data
 //! (asking the engine only pure questions); the views just show them. Tested natively.
 //!
-//! The names of games, colours and pieces and the sentences about moves and results are the
-//! engine's ([`outflank_engine::words`]), shared with the BGS package; this module picks
-//! the players' names and puts the sentences together.
+//! Every function that words something takes the viewer's [`Locale`]; the names of games,
+//! colours and pieces and the sentences about moves and results are [`crate::say`]'s (in
+//! English, the engine's `words`); this module picks the players' names and puts the
+//! sentences together.
 
 use outflank_engine::{
-    openings_along, words, AnyGame, Error, Game, GameKind, GameOptions, GameStats, LogEvent,
-    LogItem, Move, Opening, Player, Square, Variant,
+    openings_along, AnyGame, Error, Game, GameKind, GameOptions, GameStats, LogEvent, LogItem,
+    Move, Opening, Player, Square, Variant,
 };
 
+use crate::i18n::{td_string, Locale};
 use crate::protocol::GameData;
+use crate::say;
 
 /// A player's name as shown: the host's name for them, else their colour.
-pub fn display_name(data: &GameData, player: Player) -> String {
+pub fn display_name(l: Locale, data: &GameData, player: Player) -> String {
     data.name(player)
-        .unwrap_or_else(|| data.game.kind().colour(player).to_string())
+        .unwrap_or_else(|| say::colour(l, data.game.kind(), player))
 }
 
 /// Every square of a board of side `n`, in reading order (a1, b1, ..., a2, ...).
@@ -36,16 +39,18 @@ pub fn pieces(game: &AnyGame) -> Vec<Option<Player>> {
 
 /// The screen-reader label of a cell: "f5, empty, legal move", "d4, light disc",
 /// "h8, black stone", "b2, X".
-pub fn cell_label(kind: GameKind, square: Square, piece: Option<Player>, legal: bool) -> String {
-    match (piece, kind) {
-        (Some(p), GameKind::TicTacToe) => format!("{square}, {}", kind.colour(p)),
-        (Some(p), _) => format!(
-            "{square}, {} {}",
-            kind.colour(p).to_ascii_lowercase(),
-            kind.piece()
-        ),
-        (None, _) if legal => format!("{square}, empty, legal move"),
-        (None, _) => format!("{square}, empty"),
+pub fn cell_label(
+    l: Locale,
+    kind: GameKind,
+    square: Square,
+    piece: Option<Player>,
+    legal: bool,
+) -> String {
+    let square = square.to_string();
+    match piece {
+        Some(p) => td_string!(l, cell_piece, square, piece = say::piece(l, kind, p)).to_string(),
+        None if legal => td_string!(l, cell_empty_legal, square).to_string(),
+        None => td_string!(l, cell_empty, square).to_string(),
     }
 }
 
@@ -72,32 +77,34 @@ pub fn counts(game: &AnyGame) -> [u32; 2] {
 /// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row",
 /// after the resignation if there was one: "Light concedes. Dark wins 40-24". After a player
 /// left, the stayer wins whatever the discs say: no count is quoted then.
-pub fn result_text(data: &GameData, game: &AnyGame) -> Option<String> {
-    let name = |p: Player| display_name(data, p);
-    let result = words::result(game, name)?;
+pub fn result_text(l: Locale, data: &GameData, game: &AnyGame) -> Option<String> {
+    let name = |p: Player| display_name(l, data, p);
+    let result = say::result(l, game, name)?;
     Some(match game.resigned() {
-        Some(how) => format!("{} {result}", words::resigns(how, &name(how.player()))),
+        Some(how) => format!("{} {result}", say::resigns(l, how, &name(how.player()))),
         None => result,
     })
 }
 
 /// The status line (seed 000's wording): "Dark must play a disc", "You must play a disc"
 /// (when the viewer's own player is to move outside hot-seat), a pass notice, the result.
-pub fn status(data: &GameData, game: &AnyGame, viewer: Option<Player>, hot_seat: bool) -> String {
-    if let Some(result) = result_text(data, game) {
+pub fn status(
+    l: Locale,
+    data: &GameData,
+    game: &AnyGame,
+    viewer: Option<Player>,
+    hot_seat: bool,
+) -> String {
+    if let Some(result) = result_text(l, data, game) {
         return result;
     }
     let Some(to_move) = game.to_move() else {
         return String::new();
     };
-    let who = if !hot_seat && viewer == Some(to_move) {
-        "You".to_string()
-    } else {
-        display_name(data, to_move)
-    };
-    let turn = words::must_play(game.kind(), &who);
+    let you = !hot_seat && viewer == Some(to_move);
+    let turn = say::must_play(l, game.kind(), &display_name(l, data, to_move), you);
     match last_pass(game) {
-        Some(p) => format!("{} {turn}", words::passes(&display_name(data, p))),
+        Some(p) => format!("{} {turn}", say::passes(l, &display_name(l, data, p))),
         None => turn,
     }
 }
@@ -118,13 +125,13 @@ pub struct MoveEntry {
 
 /// The moves in notation, with passes and a resignation, each with its history position
 /// and the named opening it reached.
-pub fn move_list(game: &AnyGame) -> Vec<MoveEntry> {
+pub fn move_list(l: Locale, game: &AnyGame) -> Vec<MoveEntry> {
     let named = openings(game);
     let mut ply = 0;
     let mut out = Vec::new();
     for item in game.log() {
         // The start and the end are not turns.
-        let (Some(player), Some(text)) = (item.player(), words::move_list_entry(item)) else {
+        let (Some(player), Some(text)) = (item.player(), say::move_list_entry(l, item)) else {
             continue;
         };
         let placed = matches!(item, LogItem::Move { .. });
@@ -181,7 +188,10 @@ pub fn opening_at(game: &AnyGame, ply: usize) -> Option<&'static Opening> {
 }
 
 /// The last of `openings` (see [`openings`]) reached by history position `ply`.
-pub fn latest_opening(openings: &[(usize, &'static Opening)], ply: usize) -> Option<&'static Opening> {
+pub fn latest_opening(
+    openings: &[(usize, &'static Opening)],
+    ply: usize,
+) -> Option<&'static Opening> {
     openings
         .iter()
         .take_while(|(at, _)| *at <= ply)
@@ -233,31 +243,37 @@ pub fn can_concede(game: &AnyGame, player: Player) -> bool {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Panel {
     pub name: String,
-    pub colour: &'static str,
+    pub colour: String,
     /// The number in the panel: discs (Reversi) or the BGS score.
     pub score: u32,
-    /// What the number counts, for screen readers: "discs", "points".
-    pub score_unit: &'static str,
+    /// The number with what it counts, for screen readers: "2 discs", "1 points".
+    pub score_label: String,
     /// Gomoku's stones left in the bowl.
     pub stones_left: Option<u32>,
     pub active: bool,
     pub winner: bool,
 }
 
-pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
+/// A panel's number with what it counts: "2 discs" (Reversi), "1 points".
+pub fn score_label(l: Locale, kind: GameKind, score: u32) -> String {
+    if kind == GameKind::Reversi {
+        td_string!(l, score_discs, count = score).to_string()
+    } else {
+        td_string!(l, score_points, count = score).to_string()
+    }
+}
+
+pub fn panel(l: Locale, data: &GameData, game: &AnyGame, player: Player) -> Panel {
     let stones_left = match game.stats() {
         GameStats::Grid(stats) => stats[player.index()].stones_left,
         GameStats::Reversi(_) => None,
     };
+    let score = counts(game)[player.index()];
     Panel {
-        name: display_name(data, player),
-        colour: game.kind().colour(player),
-        score: counts(game)[player.index()],
-        score_unit: if game.kind() == GameKind::Reversi {
-            "discs"
-        } else {
-            "points"
-        },
+        name: display_name(l, data, player),
+        colour: say::colour(l, game.kind(), player),
+        score,
+        score_label: score_label(l, game.kind(), score),
         stones_left,
         active: game.to_move() == Some(player),
         winner: game.outcome().and_then(|o| o.winner()) == Some(player),
@@ -265,33 +281,37 @@ pub fn panel(data: &GameData, game: &AnyGame, player: Player) -> Panel {
 }
 
 /// The end-of-game statistics table: (row label, value per player).
-pub fn stats_rows(game: &AnyGame) -> Vec<(&'static str, [u32; 2])> {
+pub fn stats_rows(l: Locale, game: &AnyGame) -> Vec<(String, [u32; 2])> {
     let per = |f: &dyn Fn(usize) -> u32| [f(0), f(1)];
-    match game.stats() {
+    let rows: Vec<(&str, [u32; 2])> = match game.stats() {
         GameStats::Reversi(s) => vec![
-            ("Discs", counts(game)),
-            ("Discs played", per(&|i| s[i].moves)),
-            ("Played on a corner", per(&|i| s[i].corners)),
-            ("Played on a border", per(&|i| s[i].borders)),
-            ("Played in the centre", per(&|i| s[i].centre)),
-            ("Discs turned over", per(&|i| s[i].turned_over)),
-            ("Passes", per(&|i| s[i].passes)),
+            (td_string!(l, stat_discs), counts(game)),
+            (td_string!(l, stat_discs_played), per(&|i| s[i].moves)),
+            (td_string!(l, stat_corner), per(&|i| s[i].corners)),
+            (td_string!(l, stat_border), per(&|i| s[i].borders)),
+            (td_string!(l, stat_centre), per(&|i| s[i].centre)),
+            (td_string!(l, stat_turned), per(&|i| s[i].turned_over)),
+            (td_string!(l, stat_passes), per(&|i| s[i].passes)),
         ],
         GameStats::Grid(s) => {
-            let mut rows = vec![("Moves", per(&|i| s[i].moves))];
+            let mut rows = vec![(td_string!(l, stat_moves), per(&|i| s[i].moves))];
             if s[0].stones_left.is_some() {
-                rows.push(("Stones left", per(&|i| s[i].stones_left.unwrap_or(0))));
+                rows.push((
+                    td_string!(l, stat_stones_left),
+                    per(&|i| s[i].stones_left.unwrap_or(0)),
+                ));
             }
             rows
         }
-    }
+    };
+    rows.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 /// The sentence announced (aria-live) and logged for the log items after the first
 /// `known` ones: "Dark plays f5 and turns over 1 disc. Light must play a disc".
-pub fn announce(data: &GameData, known: usize) -> Option<String> {
+pub fn announce(l: Locale, data: &GameData, known: usize) -> Option<String> {
     let game = &data.game;
-    let name = |p: Player| display_name(data, p);
+    let name = |p: Player| display_name(l, data, p);
     let parts: Vec<String> = game
         .log()
         .iter()
@@ -301,7 +321,8 @@ pub fn announce(data: &GameData, known: usize) -> Option<String> {
                 player,
                 square,
                 ref flipped,
-            } => Some(words::plays(
+            } => Some(say::plays(
+                l,
                 game.kind(),
                 &name(player),
                 square,
@@ -309,9 +330,9 @@ pub fn announce(data: &GameData, known: usize) -> Option<String> {
             )),
             // The resignation before the end was said already: the result alone.
             LogItem::Event(LogEvent::End { .. }) => {
-                words::result(game, name).map(|r| format!("{r}."))
+                say::result(l, game, name).map(|r| format!("{r}."))
             }
-            _ => words::event_sentence(item, name),
+            _ => say::event_sentence(l, item, name),
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(" "))
@@ -344,6 +365,7 @@ pub fn winning_line(game: &AnyGame) -> Vec<Square> {
 mod tests {
     use super::*;
     use crate::protocol::PlayerMeta;
+    const EN: Locale = Locale::en;
     use outflank_engine::GameOptions;
 
     fn opts(game: GameKind, size: Option<u8>) -> GameOptions {
@@ -370,40 +392,46 @@ mod tests {
     fn reversi_start() {
         let d = reversi("");
         assert_eq!(
-            status(&d, &d.game, Some(Player::First), true),
+            status(EN, &d, &d.game, Some(Player::First), true),
             "Dark must play a disc"
         );
         assert_eq!(
-            status(&d, &d.game, Some(Player::First), false),
+            status(EN, &d, &d.game, Some(Player::First), false),
             "You must play a disc"
         );
         assert_eq!(
-            status(&d, &d.game, Some(Player::Second), false),
+            status(EN, &d, &d.game, Some(Player::Second), false),
             "Dark must play a disc"
         );
         assert_eq!(squares(8).len(), 64);
         assert_eq!(squares(8)[9], sq("b2"));
         assert_eq!(
-            cell_label(GameKind::Reversi, sq("f5"), None, true),
+            cell_label(EN, GameKind::Reversi, sq("f5"), None, true),
             "f5, empty, legal move"
         );
         assert_eq!(
-            cell_label(GameKind::Reversi, sq("d4"), Some(Player::Second), false),
+            cell_label(EN, GameKind::Reversi, sq("d4"), Some(Player::Second), false),
             "d4, light disc"
         );
         assert_eq!(
-            cell_label(GameKind::Gomoku, sq("h8"), Some(Player::First), false),
+            cell_label(EN, GameKind::Gomoku, sq("h8"), Some(Player::First), false),
             "h8, black stone"
         );
         assert_eq!(
-            cell_label(GameKind::TicTacToe, sq("b2"), Some(Player::Second), false),
+            cell_label(
+                EN,
+                GameKind::TicTacToe,
+                sq("b2"),
+                Some(Player::Second),
+                false
+            ),
             "b2, O"
         );
         assert_eq!(
-            cell_label(GameKind::TicTacToe, sq("a1"), None, false),
+            cell_label(EN, GameKind::TicTacToe, sq("a1"), None, false),
             "a1, empty"
         );
-        let p = panel(&d, &d.game, Player::First);
+        let p = panel(EN, &d, &d.game, Player::First);
         assert_eq!(
             (p.name.as_str(), p.score, p.active, p.stones_left),
             ("Dark", 2, true, None)
@@ -417,12 +445,12 @@ mod tests {
             PlayerMeta { name: "Ann".into() },
             PlayerMeta { name: "Bo".into() },
         ];
-        assert_eq!(status(&d, &d.game, None, true), "Bo must play a disc");
+        assert_eq!(status(EN, &d, &d.game, None, true), "Bo must play a disc");
         assert_eq!(
-            announce(&d, 1).unwrap(),
+            announce(EN, &d, 1).unwrap(),
             "Ann plays f5 and turns over 1 disc."
         );
-        assert_eq!(panel(&d, &d.game, Player::Second).colour, "Light");
+        assert_eq!(panel(EN, &d, &d.game, Player::Second).colour, "Light");
     }
 
     #[test]
@@ -437,46 +465,55 @@ mod tests {
             PlayerMeta { name: "Bo".into() },
         ];
         assert_eq!(
-            status(&d, &d.game, None, true),
+            status(EN, &d, &d.game, None, true),
             "Bo concedes. Dr. Who wins 4-1"
         );
-        assert_eq!(announce(&d, 2).unwrap(), "Bo concedes. Dr. Who wins 4-1.");
+        assert_eq!(
+            announce(EN, &d, 2).unwrap(),
+            "Bo concedes. Dr. Who wins 4-1."
+        );
     }
 
     #[test]
     fn results_and_resignations() {
         let d = reversi("d3c3b3d2e1d6d7e3f4");
-        assert_eq!(status(&d, &d.game, None, true), "Dark wins 13-0");
-        assert!(panel(&d, &d.game, Player::First).winner);
+        assert_eq!(status(EN, &d, &d.game, None, true), "Dark wins 13-0");
+        assert!(panel(EN, &d, &d.game, Player::First).winner);
         let mut g = AnyGame::from_record(&GameOptions::default(), "f5d6c3").unwrap();
         // Light (to move) is behind 2-5... after c3 dark has more: light may concede.
         assert!(can_concede(&g, Player::Second));
         assert!(!can_concede(&g, Player::First));
         g.play_move(Player::Second, Move::Concede).unwrap();
         let d = data(g);
-        assert!(status(&d, &d.game, None, true).starts_with("Light concedes. Dark wins"));
-        assert_eq!(move_list(&d.game).last().unwrap().text, "concedes");
-        assert!(announce(&d, 4)
+        assert!(status(EN, &d, &d.game, None, true).starts_with("Light concedes. Dark wins"));
+        assert_eq!(move_list(EN, &d.game).last().unwrap().text, "concedes");
+        assert!(announce(EN, &d, 4)
             .unwrap()
             .starts_with("Light concedes. Dark wins"));
 
         let ttt =
             data(AnyGame::from_record(&opts(GameKind::TicTacToe, None), "a1b1b2c1c3").unwrap());
         assert_eq!(
-            status(&ttt, &ttt.game, None, true),
+            status(EN, &ttt, &ttt.game, None, true),
             "X wins with three in a row"
         );
         let draw = data(
             AnyGame::from_record(&opts(GameKind::TicTacToe, None), "b2a1c1a3a2c2b1b3c3").unwrap(),
         );
         assert_eq!(
-            status(&draw, &draw.game, None, true),
+            status(EN, &draw, &draw.game, None, true),
             "Draw: the board is full"
         );
         let g = data(AnyGame::from_record(&opts(GameKind::Gomoku, Some(15)), "").unwrap());
-        assert_eq!(status(&g, &g.game, None, true), "Black must play a stone");
-        let p = panel(&g, &g.game, Player::First);
-        assert_eq!((p.stones_left, p.score_unit), (Some(113), "points"));
+        assert_eq!(
+            status(EN, &g, &g.game, None, true),
+            "Black must play a stone"
+        );
+        let p = panel(EN, &g, &g.game, Player::First);
+        assert_eq!(
+            (p.stones_left, p.score_label.as_str()),
+            (Some(113), "0 points")
+        );
     }
 
     #[test]
@@ -490,7 +527,7 @@ mod tests {
         assert_eq!(at1.to_move(), Some(Player::Second));
         assert_eq!(game_at(&d.game, 0).unwrap().record(), "");
         assert_eq!(game_at(&d.game, 9).unwrap(), d.game);
-        let list = move_list(&d.game);
+        let list = move_list(EN, &d.game);
         assert_eq!(
             list.iter()
                 .map(|m| (m.ply, m.text.as_str()))
@@ -503,14 +540,18 @@ mod tests {
     fn named_openings_in_the_move_list_and_at_each_position() {
         // The Tiger from d3 (a symmetry of f5 d6 c3 d3 c4), then off the book.
         let d = reversi("d3c5f6f5e6e3");
-        let names: Vec<_> = move_list(&d.game)
+        let names: Vec<_> = move_list(EN, &d.game)
             .iter()
             .map(|m| m.opening.map(Opening::name))
             .collect();
         assert_eq!(names[4], Some("Tiger"));
         assert_eq!(names[0], None);
         assert_eq!(opening_at(&d.game, 5).map(Opening::name), Some("Tiger"));
-        assert_eq!(opening_at(&d.game, 6).map(Opening::name), Some("Tiger"), "kept after the book");
+        assert_eq!(
+            opening_at(&d.game, 6).map(Opening::name),
+            Some("Tiger"),
+            "kept after the book"
+        );
         assert_ne!(opening_at(&d.game, 3).map(Opening::name), Some("Tiger"));
         assert_eq!(opening_at(&d.game, 0), None);
         // No names on other boards, in bombs, or in other games.
@@ -530,16 +571,16 @@ mod tests {
         let d = reversi("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5a4");
         assert_eq!(last_pass(&d.game), Some(Player::First));
         assert_eq!(
-            status(&d, &d.game, None, true),
+            status(EN, &d, &d.game, None, true),
             "Dark has no legal move and passes. Light must play a disc"
         );
-        let list = move_list(&d.game);
+        let list = move_list(EN, &d.game);
         let pass = list.last().unwrap();
         assert_eq!(
             (pass.text.as_str(), pass.ply, pass.placed),
             ("pass", 16, false)
         );
-        assert!(announce(&d, 16)
+        assert!(announce(EN, &d, 16)
             .unwrap()
             .ends_with("Dark has no legal move and passes."));
         // The position after the 16th disc is the one with the pass made.
@@ -565,16 +606,64 @@ mod tests {
     #[test]
     fn statistics() {
         let d = reversi("d3c3b3d2e1d6d7e3f4");
-        let rows = stats_rows(&d.game);
-        assert_eq!(rows[0], ("Discs", [13, 0]));
-        assert_eq!(rows[1], ("Discs played", [5, 4]));
+        let rows = stats_rows(EN, &d.game);
+        assert_eq!(rows[0], ("Discs".to_string(), [13, 0]));
+        assert_eq!(rows[1], ("Discs played".to_string(), [5, 4]));
         let g = AnyGame::from_record(&opts(GameKind::Gomoku, Some(19)), "h8h9").unwrap();
         assert_eq!(
-            stats_rows(&g),
-            [("Moves", [1, 1]), ("Stones left", [180, 179])]
+            stats_rows(EN, &g),
+            [
+                ("Moves".to_string(), [1, 1]),
+                ("Stones left".to_string(), [180, 179])
+            ]
         );
         let t = AnyGame::from_record(&opts(GameKind::TicTacToe, None), "b2").unwrap();
-        assert_eq!(stats_rows(&t), [("Moves", [1, 0])]);
+        assert_eq!(stats_rows(EN, &t), [("Moves".to_string(), [1, 0])]);
+    }
+
+    #[test]
+    fn french_and_japanese_status_announcements_and_statistics() {
+        let (fr_, ja_) = (Locale::fr, Locale::ja);
+        let d = reversi("f5");
+        assert_eq!(
+            status(fr_, &d, &d.game, None, true),
+            "Blanc doit jouer un pion"
+        );
+        assert_eq!(
+            status(fr_, &d, &d.game, Some(Player::Second), false),
+            "Vous devez jouer un pion"
+        );
+        assert_eq!(status(ja_, &d, &d.game, None, true), "白の番です");
+        assert_eq!(
+            announce(fr_, &d, 1).unwrap(),
+            "Noir joue f5 et retourne 1 pion."
+        );
+        assert_eq!(
+            announce(ja_, &d, 1).unwrap(),
+            "黒がf5に打ち、石を1個返しました。"
+        );
+        assert_eq!(
+            cell_label(
+                fr_,
+                GameKind::Reversi,
+                sq("d4"),
+                Some(Player::Second),
+                false
+            ),
+            "d4, pion blanc"
+        );
+        assert_eq!(
+            cell_label(ja_, GameKind::Reversi, sq("f5"), None, true),
+            "f5、空き、着手可能"
+        );
+        let end = reversi("d3c3b3d2e1d6d7e3f4");
+        assert_eq!(status(ja_, &end, &end.game, None, true), "黒の勝ち 13対0");
+        assert_eq!(
+            stats_rows(fr_, &end.game)[0],
+            ("Pions".to_string(), [13, 0])
+        );
+        let p = panel(ja_, &end, &end.game, Player::First);
+        assert_eq!((p.colour.as_str(), p.score_label.as_str()), ("黒", "13石"));
     }
 
     #[test]
@@ -604,11 +693,11 @@ mod tests {
         );
         assert_eq!(d.game.rankings(), Some([2, 1]));
         assert_eq!(
-            status(&d, &d.game, Some(Player::Second), false),
+            status(EN, &d, &d.game, Some(Player::Second), false),
             "Dark left the game. Light wins"
         );
-        let light = panel(&d, &d.game, Player::Second);
+        let light = panel(EN, &d, &d.game, Player::Second);
         assert!(light.winner);
-        assert!(!panel(&d, &d.game, Player::First).winner);
+        assert!(!panel(EN, &d, &d.game, Player::First).winner);
     }
 }

@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 use crate::backend::{HotSeat, Saved};
 use crate::js;
 use crate::leaderboard::LeaderBoard;
-use crate::protocol::{PreferenceValue, Preferences, PREFERENCE_NAMES};
+use crate::protocol::{Language, PreferenceValue, Preferences, PREFERENCE_NAMES};
 
 const GAME_KEY: &str = "outflank:hotseat";
 const PREFS_KEY: &str = "outflank:prefs";
@@ -67,7 +67,11 @@ pub fn clear_game() {
 /// The saved preferences (an object of preference names and values); unreadable entries
 /// keep their defaults (with a warning).
 pub fn load_prefs() -> Preferences {
-    let mut prefs = Preferences::default();
+    // Until a language is saved, the browser's languages choose it.
+    let mut prefs = Preferences {
+        language: browser_language(),
+        ..Preferences::default()
+    };
     let Some(text) = get(PREFS_KEY) else {
         return prefs;
     };
@@ -105,6 +109,20 @@ pub fn load_prefs() -> Preferences {
         );
     }
     prefs
+}
+
+/// The viewer's language among the browser's (`navigator.languages`), English if none.
+pub fn browser_language() -> Language {
+    let wanted: Vec<String> = web_sys::window()
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|v| v.as_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    Language::pick(&wanted)
 }
 
 /// Saves the preferences as an object of names and values.

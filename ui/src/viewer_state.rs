@@ -7,6 +7,7 @@
 
 use outflank_engine::{AnyGame, Game, Move, Player, Square};
 
+use crate::i18n::{td_string, Locale};
 use crate::model;
 use crate::protocol::{GameData, HostEvent, LogSlice, Preference, Preferences, ViewerEvent};
 use crate::replay;
@@ -84,6 +85,11 @@ impl Effects {
 }
 
 impl ViewerState {
+    /// The language of what the viewer says (announcements, refusals).
+    fn locale(&self) -> Locale {
+        self.prefs.language.into()
+    }
+
     pub fn new(hot_seat: bool) -> ViewerState {
         let mut state = ViewerState {
             hot_seat,
@@ -186,7 +192,7 @@ impl ViewerState {
             self.view = None;
             fx.reset_cursor = true;
         }
-        fx.announce = known.and_then(|k| model::announce(&new, k));
+        fx.announce = known.and_then(|k| model::announce(self.locale(), &new, k));
         if let Some(line) = &fx.announce {
             fx.send.push(ViewerEvent::AddLog(vec![line.clone()]));
         }
@@ -220,7 +226,7 @@ impl ViewerState {
             return Effects::warn(format!("a refusal ({code}) with no move under way"));
         }
         self.pending = None;
-        let mut fx = Effects::refuse(format!("The move was refused: {reason}"));
+        let mut fx = Effects::refuse(td_string!(self.locale(), refused, reason).to_string());
         // The host moved on meanwhile: show what it has now.
         if state_id.is_some() && state_id != current {
             fx.send.push(ViewerEvent::FetchState);
@@ -233,25 +239,29 @@ impl ViewerState {
     /// still being shown.
     pub fn play(&mut self, square: Square, animating: bool) -> Effects {
         if self.historical() {
-            return Effects::refuse("Historical view: go to the current position (End) to play.");
+            return Effects::refuse(td_string!(self.locale(), refuse_historical));
         }
         if animating || self.pending.is_some() {
-            return Effects::refuse("Wait: the last move is still being shown.");
+            return Effects::refuse(td_string!(self.locale(), refuse_animating));
         }
         let Some(player) = self.player else {
-            return Effects::refuse("You are watching: spectators cannot play.");
+            return Effects::refuse(td_string!(self.locale(), refuse_spectator));
         };
         let Some(d) = &self.data else {
             return Effects::default();
         };
         match d.game.to_move() {
-            None => return Effects::refuse("The game is over."),
-            Some(p) if p != player => return Effects::refuse("It is not your turn."),
+            None => return Effects::refuse(td_string!(self.locale(), refuse_over)),
+            Some(p) if p != player => {
+                return Effects::refuse(td_string!(self.locale(), refuse_not_your_turn))
+            }
             Some(_) => {}
         }
         if !d.game.legal_moves().contains(&square) {
             return if d.game.piece(square).is_none() {
-                Effects::refuse(format!("{square} is not a legal move."))
+                Effects::refuse(
+                    td_string!(self.locale(), not_legal, square = square.to_string()).to_string(),
+                )
             } else {
                 Effects::default()
             };
@@ -288,7 +298,7 @@ impl ViewerState {
     pub fn no_answer(&mut self, on: Option<u64>) -> Effects {
         if self.pending == Some(Pending { on }) {
             self.pending = None;
-            Effects::refuse("The move got no answer from the game host.")
+            Effects::refuse(td_string!(self.locale(), refuse_no_answer))
         } else {
             Effects::default()
         }
@@ -340,7 +350,7 @@ impl ViewerState {
         let name = self
             .data
             .as_ref()
-            .map(|d| model::display_name(d, player))
+            .map(|d| model::display_name(self.locale(), d, player))
             .unwrap_or_default();
         Effects::send(ViewerEvent::PlayerClicked {
             index: player.index(),

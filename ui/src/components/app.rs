@@ -19,6 +19,7 @@ use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::i18n::{td_string, Locale};
 use crate::js;
 use crate::link;
 use crate::model;
@@ -69,6 +70,9 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
 
 #[component]
 pub fn App() -> impl IntoView {
+    let prefs = storage::load_prefs();
+    // Messages from before the page's language was known are said in the saved one.
+    let l: Locale = prefs.language.into();
     let (initial, notice) = match storage::load_game() {
         Loaded::Nothing => (HotSeat::default(), None),
         Loaded::Game(game) => (*game, None),
@@ -76,7 +80,7 @@ pub fn App() -> impl IntoView {
             leptos::logging::warn!("outflank: the saved game could not be read ({reason})");
             (
                 HotSeat::default(),
-                Some("The saved game could not be read: a new game was started.".to_string()),
+                Some(td_string!(l, saved_unreadable).to_string()),
             )
         }
     };
@@ -84,11 +88,17 @@ pub fn App() -> impl IntoView {
         Ok(board) => (board, notice),
         Err(reason) => {
             leptos::logging::warn!("outflank: the leader board could not be read ({reason})");
-            let text = "The leader board could not be read: it starts empty.".to_string();
+            let text = td_string!(l, board_unreadable).to_string();
             (Default::default(), notice.or(Some(text)))
         }
     };
-    let host = Host::new(initial, storage::load_prefs(), leaderboard, notice);
+    let host = Host::new(initial, prefs, leaderboard, notice);
+    // The page's <html lang> follows the language (screen readers and axe read it).
+    Effect::new(move |_| {
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", host.language.get().key());
+        }
+    });
     let board_open = RwSignal::new(false);
     let notice = host.notice;
     let rename = host.rename;
@@ -132,7 +142,7 @@ pub fn App() -> impl IntoView {
         host.with(|h| {
             h.computer()
                 .and_then(|c| h.data().name(c.player))
-                .unwrap_or_else(|| "The computer".to_string())
+                .unwrap_or_else(|| td_string!(host.locale(), the_computer).to_string())
         })
     };
     let open_new = move |_| dialog.set(Some(host.with(Setup::of)));
@@ -153,12 +163,12 @@ pub fn App() -> impl IntoView {
             Ok(None) => {}
             Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
                 host.replace(game);
-                notice.set(Some("Opened the game from the link.".into()));
+                notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
             }
             Ok(Some(game)) => offer.set(Some(game)),
-            Err(e) => notice.set(Some(format!(
-                "The link's game could not be opened ({e}); nothing was changed."
-            ))),
+            Err(e) => notice.set(Some(
+                td_string!(host.locale_untracked(), link_bad, error = e).to_string(),
+            )),
         }
     };
     open_link();
@@ -175,10 +185,13 @@ pub fn App() -> impl IntoView {
             &url,
             move || {
                 notice.set(Some(
-                    "Link copied: it opens this game on any copy of Outflank.".into(),
+                    td_string!(host.locale_untracked(), link_copied).to_string(),
                 ))
             },
-            move || notice.set(Some(format!("Copy failed; the link is {shown}"))),
+            move || {
+                let text = td_string!(host.locale_untracked(), link_copy_failed, url = shown.clone());
+                notice.set(Some(text.to_string()))
+            },
         );
     };
 
@@ -191,7 +204,8 @@ pub fn App() -> impl IntoView {
         let (name, text) =
             host.with(|h| (picture::file_name(h.game(), &today), picture::svg(h.game())));
         if let Err(e) = download(&name, &text, "image/svg+xml") {
-            notice.set(Some(format!("The picture could not be saved ({e:?}).")));
+            let error = format!("{e:?}");
+            notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
         }
     };
 
@@ -202,33 +216,33 @@ pub fn App() -> impl IntoView {
                 // The computer's and the hints' news, in the header's free space (no layout shift).
                 <div class="host-status">
                     <p class="thinking" data-testid="thinking" role="status" aria-live="polite">
-                        {move || host.thinking.get().then(|| format!("{} is thinking…", thinking_name()))}
+                        {move || host.thinking.get().then(|| td_string!(host.locale(), thinking, who = thinking_name()).to_string())}
                     </p>
                     <p class="hint-text" data-testid="hint-text" role="status" aria-live="polite">
                         {move || hint_text.get()}
                     </p>
                 </div>
-                <nav class="host-controls" aria-label="Game">
+                <nav class="host-controls" aria-label=move || td_string!(host.locale(), game)>
                     <button class="button" type="button" data-testid="new-game" on:click=open_new>
-                        "New game"
+                        {move || td_string!(host.locale(), new_game)}
                     </button>
                     <button
                         class="button"
                         type="button"
                         data-testid="share"
-                        title="Copy a link that opens this game"
+                        title=move || td_string!(host.locale(), copy_link_title)
                         on:click=share
                     >
-                        "Copy link"
+                        {move || td_string!(host.locale(), copy_link)}
                     </button>
                     <button
                         class="button"
                         type="button"
                         data-testid="export-svg"
-                        title="Save a picture of the board (SVG)"
+                        title=move || td_string!(host.locale(), picture_title)
                         on:click=save_picture
                     >
-                        "Picture"
+                        {move || td_string!(host.locale(), picture)}
                     </button>
                     <button
                         class="button"
@@ -237,7 +251,7 @@ pub fn App() -> impl IntoView {
                         disabled=move || !can_undo.get()
                         on:click=move |_| take_back(Action::Undo)
                     >
-                        "Undo"
+                        {move || td_string!(host.locale(), undo)}
                     </button>
                     <button
                         class="button"
@@ -246,7 +260,7 @@ pub fn App() -> impl IntoView {
                         disabled=move || !can_redo.get()
                         on:click=move |_| take_back(Action::Redo)
                     >
-                        "Redo"
+                        {move || td_string!(host.locale(), redo)}
                     </button>
                     <button
                         class="button"
@@ -254,7 +268,7 @@ pub fn App() -> impl IntoView {
                         data-testid="leaderboard"
                         on:click=move |_| board_open.set(true)
                     >
-                        "Leader board"
+                        {move || td_string!(host.locale(), leader_board)}
                     </button>
                     <button
                         class="button"
@@ -263,7 +277,7 @@ pub fn App() -> impl IntoView {
                         disabled=move || !can_hint.get()
                         on:click=move |_| ask_hint(false)
                     >
-                        "Hint"
+                        {move || td_string!(host.locale(), hint)}
                     </button>
                     <button
                         class="button"
@@ -283,7 +297,7 @@ pub fn App() -> impl IntoView {
                             disabled=move || !can_exact.get()
                             on:click=move |_| ask_hint(true)
                         >
-                            "Exact scores"
+                            {move || td_string!(host.locale(), exact_scores)}
                         </button>
                     </Show>
                 </nav>
@@ -291,16 +305,24 @@ pub fn App() -> impl IntoView {
             {move || notice.get().map(|text| view! {
                 <p class="notice" data-testid="notice" role="alert">
                     {text}
-                    <button type="button" class="button small" on:click=move |_| notice.set(None)>"Dismiss"</button>
+                    <button type="button" class="button small" on:click=move |_| notice.set(None)>{move || td_string!(host.locale(), dismiss)}</button>
                 </p>
             })}
             {move || offer.get().map(|game| {
                 let moves = model::move_count(game.game());
-                let plural = if moves == 1 { "" } else { "s" };
-                let what = format!("{} with {moves} move{plural}", game.game().kind().name());
+                let kind = game.game().kind();
+                let offer_text = move || {
+                    let l = host.locale();
+                    let name = crate::say::game_name(l, kind);
+                    if moves == 1 {
+                        td_string!(l, link_offer_one, game = name).to_string()
+                    } else {
+                        td_string!(l, link_offer_many, game = name, count = moves).to_string()
+                    }
+                };
                 view! {
                     <p class="notice" data-testid="link-offer" role="alert">
-                        {format!("The link holds a game ({what}). Open it in place of this one?")}
+                        {offer_text}
                         <button
                             type="button"
                             class="button small"
@@ -312,10 +334,10 @@ pub fn App() -> impl IntoView {
                                 }
                             }
                         >
-                            "Open it"
+                            {move || td_string!(host.locale(), open_it)}
                         </button>
                         <button type="button" class="button small" data-testid="keep-game" on:click=move |_| offer.set(None)>
-                            "Keep this game"
+                            {move || td_string!(host.locale(), keep_game)}
                         </button>
                     </p>
                 }

@@ -10,7 +10,9 @@ use crate::hints::{exact_label, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
 use super::ctx::Ctx;
+use crate::i18n::td_string;
 use crate::model;
+use crate::say;
 
 #[component]
 pub fn Board() -> impl IntoView {
@@ -142,7 +144,7 @@ pub fn Board() -> impl IntoView {
                             <div
                                 class=class
                                 role="group"
-                                aria-label=format!("{} board, {n} by {n}", kind.name())
+                                aria-label=move || td_string!(ctx.locale(), board_label, game = say::game_name(ctx.locale(), kind), size = n).to_string()
                                 data-board=""
                                 data-to-move=move || to_move.get().map(|p| p.index().to_string())
                                 on:keydown=on_key
@@ -294,12 +296,12 @@ fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl
     let has_piece = Memo::new(move |_| piece.get().is_some());
     let hinted = move || view.get().hint;
     let exact = move || view.get().exact;
-    let label = move || model::cell_label(kind, square, piece.get(), is_legal());
+    let label = move || model::cell_label(ctx.locale(), kind, square, piece.get(), is_legal());
     let tooltip = move || {
         is_legal().then_some(match kind {
-            GameKind::Reversi => "Place a disc here",
-            GameKind::Gomoku => "Place a stone here",
-            GameKind::TicTacToe => "Place your mark here",
+            GameKind::Reversi => td_string!(ctx.locale(), place_disc),
+            GameKind::Gomoku => td_string!(ctx.locale(), place_stone),
+            GameKind::TicTacToe => td_string!(ctx.locale(), place_mark),
         })
     };
     let piece_class = match kind {

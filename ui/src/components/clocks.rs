@@ -13,7 +13,9 @@ use crate::clock::face;
 use crate::components::audio;
 use crate::host::Host;
 use crate::js::now_ms;
+use crate::i18n::td_string;
 use crate::model;
+use crate::say;
 use crate::sound::{Cue, Timed};
 
 #[component]
@@ -74,8 +76,9 @@ pub fn ClockBar(host: Host) -> impl IntoView {
         let name = move || {
             host.version.track();
             host.with(|h| {
-                let colour = h.game().kind().colour(player);
-                let shown = model::display_name(h.data(), player);
+                let l = host.locale();
+                let colour = say::colour(l, h.game().kind(), player);
+                let shown = model::display_name(l, h.data(), player);
                 if shown == colour {
                     shown
                 } else {
@@ -113,7 +116,7 @@ pub fn ClockBar(host: Host) -> impl IntoView {
                 class="clock"
                 data-testid=format!("clock-{}", player.index())
                 role="timer"
-                aria-label=move || format!("{}'s clock", name())
+                aria-label=move || td_string!(host.locale(), clock_of, who = name()).to_string()
                 data-running=move || part(|s| s.1)().to_string()
                 data-low=move || part(|s| s.2)().to_string()
                 data-flag=move || part(|s| s.3)().to_string()
@@ -125,9 +128,9 @@ pub fn ClockBar(host: Host) -> impl IntoView {
                 <span class="clock-note">
                     {move || {
                         if part(|s| s.3)() {
-                            "Time is up"
+                            td_string!(host.locale(), time_up)
                         } else if part(|s| s.4)() {
-                            "Paused"
+                            td_string!(host.locale(), paused)
                         } else {
                             ""
                         }

@@ -12,6 +12,7 @@ use outflank_engine::{AnyGame, Game, Player, Square};
 
 use super::audio;
 use crate::anim::{self, Frame, Step};
+use crate::i18n::Locale;
 use crate::model;
 use crate::protocol::{
     GameData, HostEvent, Preference, Preferences, Speed, ThemePref, ViewerEvent,
@@ -78,15 +79,19 @@ impl Ctx {
         });
         let total =
             Memo::new(move |_| data.with(|d| d.as_ref().map_or(0, |d| model::move_count(&d.game))));
+        // Until the host sends preferences, the browser's languages choose the words.
+        let mut state = ViewerState::new(hot_seat);
+        state.prefs.language = crate::storage::browser_language();
+        let prefs = state.prefs;
         Ctx {
-            state: StoredValue::new(ViewerState::new(hot_seat)),
+            state: StoredValue::new(state),
             transport: StoredValue::new_local(transport),
             data,
             player: RwSignal::new(None),
             view,
             frame: RwSignal::new(None),
             pending: RwSignal::new(false),
-            prefs: RwSignal::new(Preferences::default()),
+            prefs: RwSignal::new(prefs),
             host_dark: RwSignal::new(false),
             avatars: RwSignal::new(Vec::new()),
             announcement: RwSignal::new(String::new()),
@@ -98,6 +103,11 @@ impl Ctx {
             shown,
             total,
         }
+    }
+
+    /// The viewer's language (tracked: words change as soon as it does).
+    pub fn locale(&self) -> Locale {
+        self.prefs.with(|p| p.language.into())
     }
 
     /// One step of the reducer: `f` changes the state, the signals follow, the effects run.

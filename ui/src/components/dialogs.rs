@@ -10,6 +10,7 @@ use crate::backend::Action;
 use crate::clock::TimeControl;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::i18n::td_string;
 use crate::js;
 use crate::protocol;
 
@@ -67,8 +68,11 @@ pub fn NewGameDialog(
     };
     let kind = Memo::new(move |_| s.with(|s| s.game));
     let colours = move |i: usize| {
-        kind.get()
-            .colour(Player::from_index(i).unwrap_or(Player::First))
+        crate::say::colour(
+            host.locale(),
+            kind.get(),
+            Player::from_index(i).unwrap_or(Player::First),
+        )
     };
     let set_game = move |e: ev::Event| {
         let game = match event_target_value(&e).as_str() {
@@ -95,7 +99,11 @@ pub fn NewGameDialog(
     let name_input = move |i: usize| {
         view! {
             <label>
-                {move || format!("{} player ({})", if i == 0 { "First" } else { "Second" }, colours(i))}
+                {move || if i == 0 {
+                    td_string!(host.locale(), first_player_of, colour = colours(i)).to_string()
+                } else {
+                    td_string!(host.locale(), second_player_of, colour = colours(i)).to_string()
+                }}
                 <input
                     type="text"
                     data-testid=format!("name-input-{i}")
@@ -117,9 +125,9 @@ pub fn NewGameDialog(
                 on:submit=start
                 on:keydown=escape_closes(close)
             >
-                <h2 id="new-game-title">"New game"</h2>
+                <h2 id="new-game-title">{move || td_string!(host.locale(), new_game)}</h2>
                 <label>
-                    "Game "
+                    {move || td_string!(host.locale(), dlg_game)}" "
                     <select node_ref=first data-testid="game-select" prop:value=game_value on:change=set_game>
                         {[GameKind::Reversi, GameKind::Gomoku, GameKind::TicTacToe]
                             .map(|g| {
@@ -128,14 +136,14 @@ pub fn NewGameDialog(
                                     GameKind::Gomoku => "gomoku",
                                     GameKind::TicTacToe => "tictactoe",
                                 };
-                                view! { <option value=value>{g.name()}</option> }
+                                view! { <option value=value>{move || crate::say::game_name(host.locale(), g)}</option> }
                             })
                             .collect_view()}
                     </select>
                 </label>
                 <Show when=move || kind.get() != GameKind::TicTacToe>
                     <label>
-                        "Board "
+                        {move || td_string!(host.locale(), dlg_board)}" "
                         <select
                             data-testid="size-select"
                             prop:value=move || s.with(|s| s.size.to_string())
@@ -154,14 +162,14 @@ pub fn NewGameDialog(
                 </Show>
                 <Show when=move || kind.get() == GameKind::Reversi>
                     <label>
-                        "Rules "
+                        {move || td_string!(host.locale(), dlg_rules)}" "
                         <select
                             data-testid="variant-select"
                             prop:value=move || if s.with(|s| s.bombs) { "bombs" } else { "standard" }
                             on:change=move |e| s.update(|s| s.bombs = event_target_value(&e) == "bombs")
                         >
-                            <option value="standard">"Standard: flip outflanked discs"</option>
-                            <option value="bombs">"Bombs: toggle all 8 neighbours"</option>
+                            <option value="standard">{move || td_string!(host.locale(), rules_standard)}</option>
+                            <option value="bombs">{move || td_string!(host.locale(), rules_bombs)}</option>
                         </select>
                     </label>
                 </Show>
@@ -172,11 +180,11 @@ pub fn NewGameDialog(
                             prop:checked=move || s.with(|s| s.exact_five)
                             on:change=move |e| s.update(|s| s.exact_five = event_target_checked(&e))
                         />
-                        " Exactly five (an overline does not win)"
+                        " "{move || td_string!(host.locale(), exact_five)}
                     </label>
                 </Show>
                 <label>
-                    "Opponent "
+                    {move || td_string!(host.locale(), opponent)}" "
                     <select
                         data-testid="opponent-select"
                         prop:value=move || if s.with(|s| s.computer.is_some()) { "computer" } else { "person" }
@@ -184,13 +192,13 @@ pub fn NewGameDialog(
                             s.computer = (event_target_value(&e) == "computer").then_some(Player::Second);
                         })
                     >
-                        <option value="person">"A person on this screen (hot-seat)"</option>
-                        <option value="computer">"The computer"</option>
+                        <option value="person">{move || td_string!(host.locale(), opponent_person)}</option>
+                        <option value="computer">{move || td_string!(host.locale(), opponent_computer)}</option>
                     </select>
                 </label>
                 <Show when=move || s.with(|s| s.computer.is_some())>
                     <label>
-                        "You play "
+                        {move || td_string!(host.locale(), you_play)}" "
                         <select
                             data-testid="side-select"
                             prop:value=move || if s.with(|s| s.computer == Some(Player::First)) { "second" } else { "first" }
@@ -198,12 +206,12 @@ pub fn NewGameDialog(
                                 s.computer = Some(if event_target_value(&e) == "second" { Player::First } else { Player::Second });
                             })
                         >
-                            <option value="first">{move || format!("{} (you move first)", colours(0))}</option>
-                            <option value="second">{move || format!("{} (the computer moves first)", colours(1))}</option>
+                            <option value="first">{move || td_string!(host.locale(), you_first, colour = colours(0)).to_string()}</option>
+                            <option value="second">{move || td_string!(host.locale(), computer_first, colour = colours(1)).to_string()}</option>
                         </select>
                     </label>
                     <label>
-                        "Level "
+                        {move || td_string!(host.locale(), level)}" "
                         <select
                             data-testid="level-select"
                             prop:value=move || s.with(|s| s.level.to_string())
@@ -216,8 +224,8 @@ pub fn NewGameDialog(
                             {(1..=10u8)
                                 .map(|n| {
                                     let label = match n {
-                                        1 => "1 (beginner)".to_string(),
-                                        10 => "10 (full strength)".to_string(),
+                                        1 => td_string!(host.locale_untracked(), level_beginner).to_string(),
+                                        10 => td_string!(host.locale_untracked(), level_full).to_string(),
                                         n => n.to_string(),
                                     };
                                     view! { <option value=n.to_string()>{label}</option> }
@@ -227,19 +235,19 @@ pub fn NewGameDialog(
                     </label>
                 </Show>
                 <label>
-                    "Clocks "
+                    {move || td_string!(host.locale(), clocks)}" "
                     <select
                         data-testid="clock-select"
                         prop:value=move || s.with(|s| s.clock.map(TimeControl::key).unwrap_or_default())
                         on:change=move |e| s.update(|s| s.clock = TimeControl::from_key(&event_target_value(&e)))
                     >
-                        <option value="">"None"</option>
+                        <option value="">{move || td_string!(host.locale(), clocks_none)}</option>
                         {TimeControl::CHOICES
                             .into_iter()
                             .map(|c| {
                                 let label = match c.increment {
-                                    0 => format!("{} per player", c.label()),
-                                    _ => format!("{} per player and move", c.label()),
+                                    0 => td_string!(host.locale_untracked(), per_player, time = c.label()).to_string(),
+                                    _ => td_string!(host.locale_untracked(), per_player_move, time = c.label()).to_string(),
                                 };
                                 view! { <option value=c.key()>{label}</option> }
                             })
@@ -254,30 +262,30 @@ pub fn NewGameDialog(
                             prop:checked=move || s.with(|s| s.pause_when_hidden)
                             on:change=move |e| s.update(|s| s.pause_when_hidden = event_target_checked(&e))
                         />
-                        " Stop the clocks while the page is hidden"
+                        " "{move || td_string!(host.locale(), pause_hidden)}
                     </label>
                 </Show>
                 {name_input(0)}
                 {name_input(1)}
                 <Show when=move || s.with(|s| s.computer.is_none())>
                 <label>
-                    "Who starts "
+                    {move || td_string!(host.locale(), who_starts)}" "
                     <select
                         data-testid="starts-select"
                         prop:value=move || if s.with(|s| s.second_starts) { "second" } else { "first" }
                         on:change=move |e| s.update(|s| s.second_starts = event_target_value(&e) == "second")
                     >
                         <option value="first">
-                            {move || s.with(|s| if s.names[0].trim().is_empty() { "First player".to_string() } else { s.names[0].clone() })}
+                            {move || s.with(|s| if s.names[0].trim().is_empty() { td_string!(host.locale(), first_player).to_string() } else { s.names[0].clone() })}
                         </option>
                         <option value="second">
-                            {move || s.with(|s| if s.names[1].trim().is_empty() { "Second player".to_string() } else { s.names[1].clone() })}
+                            {move || s.with(|s| if s.names[1].trim().is_empty() { td_string!(host.locale(), second_player).to_string() } else { s.names[1].clone() })}
                         </option>
                     </select>
                 </label>
                 </Show>
                 <label>
-                    "Moves to replay (optional: paste a record such as f5d6c3, or a GGF game)"
+                    {move || td_string!(host.locale(), replay_moves)}
                     <textarea
                         data-testid="record-input"
                         rows="2"
@@ -287,8 +295,8 @@ pub fn NewGameDialog(
                 </label>
                 {move || error.get().map(|e| view! { <p class="error" data-testid="new-game-error" role="alert">{e}</p> })}
                 <div class="dialog-buttons">
-                    <button type="button" class="button" on:click=move |_| close()>"Cancel"</button>
-                    <button type="submit" class="button primary" data-testid="new-game-start">"Start"</button>
+                    <button type="button" class="button" on:click=move |_| close()>{move || td_string!(host.locale(), cancel)}</button>
+                    <button type="submit" class="button primary" data-testid="new-game-start">{move || td_string!(host.locale(), start)}</button>
                 </div>
             </form>
         </div>
@@ -333,9 +341,9 @@ pub fn RenameDialog(
                 on:submit=save
                 on:keydown=escape_closes(close)
             >
-                <h2 id="rename-title">{format!("Name of the {} player", kind.colour(player).to_ascii_lowercase())}</h2>
+                <h2 id="rename-title">{move || td_string!(host.locale(), rename_title, colour = crate::say::colour(host.locale(), kind, player).to_lowercase()).to_string()}</h2>
                 <label>
-                    "Name "
+                    {move || td_string!(host.locale(), name)}" "
                     <input
                         type="text"
                         node_ref=input
@@ -347,8 +355,8 @@ pub fn RenameDialog(
                     />
                 </label>
                 <div class="dialog-buttons">
-                    <button type="button" class="button" on:click=move |_| close()>"Cancel"</button>
-                    <button type="submit" class="button primary" data-testid="rename-save">"Save"</button>
+                    <button type="button" class="button" on:click=move |_| close()>{move || td_string!(host.locale(), cancel)}</button>
+                    <button type="submit" class="button primary" data-testid="rename-save">{move || td_string!(host.locale(), save)}</button>
                 </div>
             </form>
         </div>

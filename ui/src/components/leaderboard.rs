@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use super::dialogs::{escape_closes, refocus};
 use crate::backend::HotSeat;
 use crate::host::Host;
-use crate::leaderboard::{LeaderBoard, RANKING_RULE};
+use crate::i18n::td_string;
+use crate::leaderboard::LeaderBoard;
+use crate::say;
 use crate::storage;
 
 #[component]
@@ -44,22 +46,22 @@ pub fn LeaderBoardDialog(open: RwSignal<bool>, host: Host) -> impl IntoView {
                 data-testid="leaderboard-dialog"
                 on:keydown=escape_closes(close)
             >
-                <h2 id="leaderboard-title">{format!("Leader board: {}", kind.name())}</h2>
-                <p class="hint">{RANKING_RULE}</p>
+                <h2 id="leaderboard-title">{move || td_string!(host.locale(), leaderboard_title, game = say::game_name(host.locale(), kind)).to_string()}</h2>
+                <p class="hint">{move || td_string!(host.locale(), ranking_rule)}</p>
                 <Show
                     when=move || !rows().is_empty()
-                    fallback=move || view! { <p data-testid="leaderboard-empty">"No finished games yet."</p> }
+                    fallback=move || view! { <p data-testid="leaderboard-empty">{move || td_string!(host.locale(), lb_empty)}</p> }
                 >
                     <table data-testid="leaderboard-table">
                         <thead>
                             <tr>
                                 <th scope="col">"#"</th>
-                                <th scope="col">"Player"</th>
-                                <th scope="col">"Games"</th>
-                                <th scope="col"><abbr title="Won">"W"</abbr></th>
-                                <th scope="col"><abbr title="Drawn">"D"</abbr></th>
-                                <th scope="col"><abbr title="Lost">"L"</abbr></th>
-                                <th scope="col"><abbr title="Disc differential">"±"</abbr></th>
+                                <th scope="col">{move || td_string!(host.locale(), player)}</th>
+                                <th scope="col">{move || td_string!(host.locale(), lb_games)}</th>
+                                <th scope="col"><abbr title=move || td_string!(host.locale(), lb_won)>{move || td_string!(host.locale(), lb_won_short)}</abbr></th>
+                                <th scope="col"><abbr title=move || td_string!(host.locale(), lb_drawn)>{move || td_string!(host.locale(), lb_drawn_short)}</abbr></th>
+                                <th scope="col"><abbr title=move || td_string!(host.locale(), lb_lost)>{move || td_string!(host.locale(), lb_lost_short)}</abbr></th>
+                                <th scope="col"><abbr title=move || td_string!(host.locale(), lb_differential)>"±"</abbr></th>
                             </tr>
                         </thead>
                         <tbody>
@@ -94,7 +96,7 @@ pub fn LeaderBoardDialog(open: RwSignal<bool>, host: Host) -> impl IntoView {
                         disabled=move || host.leaderboard.with(LeaderBoard::is_empty)
                         on:click=clear
                     >
-                        {move || if confirming.get() { "Really clear every game?" } else { "Clear the board" }}
+                        {move || if confirming.get() { td_string!(host.locale(), lb_confirm) } else { td_string!(host.locale(), lb_clear) }}
                     </button>
                     <button
                         type="button"
@@ -103,7 +105,7 @@ pub fn LeaderBoardDialog(open: RwSignal<bool>, host: Host) -> impl IntoView {
                         data-testid="leaderboard-close"
                         on:click=move |_| close()
                     >
-                        "Close"
+                        {move || td_string!(host.locale(), close)}
                     </button>
                 </div>
             </div>

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use outflank_engine::Player;
 
 use super::ctx::Ctx;
+use crate::i18n::td_string;
 use crate::model::{self, Panel};
 
 #[component]
@@ -16,9 +17,11 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
         ctx.data.with(|d| {
             let d = d.as_ref()?;
             let game = ctx.shown.get()?;
-            let mut p: Panel = model::panel(d, &game, player);
+            let l = ctx.locale();
+            let mut p: Panel = model::panel(l, d, &game, player);
             if let Some(scores) = frame_scores {
                 p.score = scores[i];
+                p.score_label = model::score_label(l, game.kind(), p.score);
             }
             Some(p)
         })
@@ -54,24 +57,24 @@ pub fn PlayerPanel(player: Player) -> impl IntoView {
                     type="button"
                     class="name"
                     data-testid=format!("name-{i}")
-                    title=move || if ctx.hot_seat { "Rename this player" } else { "Player" }
+                    title=move || if ctx.hot_seat { td_string!(ctx.locale(), rename_player) } else { td_string!(ctx.locale(), player) }
                     on:click=clicked
                 >
                     {move || get(|p| p.name.clone())}
                 </button>
                 <span class="colour">
-                    {move || panel.with(|p| p.as_ref().filter(|p| p.name != p.colour).map(|p| p.colour)).map(|c| view! {
+                    {move || panel.with(|p| p.as_ref().filter(|p| p.name != p.colour).map(|p| p.colour.clone())).map(|c| view! {
                         <span class="colour-name">{c}</span>
                     })}
                     {move || panel.with(|p| p.as_ref().and_then(|p| p.stones_left)).map(|n| view! {
-                        <span class="stones" data-testid=format!("stones-{i}")>{format!("{n} stones left")}</span>
+                        <span class="stones" data-testid=format!("stones-{i}")>{move || td_string!(ctx.locale(), stones_left, count = n).to_string()}</span>
                     })}
                 </span>
             </span>
             <span
                 class="score"
                 data-testid=format!("score-{i}")
-                aria-label=move || format!("{} {}", get(|p| p.score.to_string()), get(|p| p.score_unit.to_string()))
+                aria-label=move || get(|p| p.score_label.clone())
             >
                 {move || get(|p| p.score.to_string())}
             </span>

@@ -7,9 +7,10 @@ use leptos::prelude::*;
 use outflank_engine::{Game, Player};
 
 use super::ctx::Ctx;
+use crate::i18n::{td_string, Locale};
 use crate::js;
 use crate::model;
-use crate::protocol::{Preference, Skin, Speed, ThemePref};
+use crate::protocol::{Language, Preference, Skin, Speed, ThemePref};
 
 /// init / prev / next / now (Home, Left, Right, End).
 #[component]
@@ -18,8 +19,9 @@ pub fn HistoryBar() -> impl IntoView {
     let pos = Memo::new(move |_| ctx.position());
     let button = move |key: &'static str,
                        label: &'static str,
-                       title: &'static str,
+                       title: fn(Locale) -> &'static str,
                        at_end: fn((usize, usize)) -> bool| {
+        let title = move || title(ctx.locale());
         view! {
             <button
                 type="button"
@@ -35,20 +37,20 @@ pub fn HistoryBar() -> impl IntoView {
         }
     };
     view! {
-        <div class="history" role="group" aria-label="History">
-            {button("init", "«", "First position (Home)", |(c, _)| c == 0)}
-            {button("prev", "‹", "Previous move (Left)", |(c, _)| c == 0)}
+        <div class="history" role="group" aria-label=move || td_string!(ctx.locale(), history)>
+            {button("init", "«", |l| td_string!(l, history_init), |(c, _)| c == 0)}
+            {button("prev", "‹", |l| td_string!(l, history_prev), |(c, _)| c == 0)}
             <span class="history-pos" data-testid="history-position">
                 {move || {
                     let (c, t) = pos.get();
                     format!("{c}/{t}")
                 }}
             </span>
-            {button("next", "›", "Next move (Right)", |(c, t)| c >= t)}
-            {button("now", "»", "Current position (End)", |(c, t)| c >= t)}
+            {button("next", "›", |l| td_string!(l, history_next), |(c, t)| c >= t)}
+            {button("now", "»", |l| td_string!(l, history_now), |(c, t)| c >= t)}
         </div>
         <Show when=move || ctx.historical()>
-            <p class="historical-marker" data-testid="historical">"Historical view"</p>
+            <p class="historical-marker" data-testid="historical">{move || td_string!(ctx.locale(), historical_marker)}</p>
         </Show>
     }
 }
@@ -61,7 +63,7 @@ pub fn MoveList() -> impl IntoView {
     let entries = Memo::new(move |_| {
         ctx.data.with(|d| {
             d.as_ref()
-                .map(|d| model::move_list(&d.game))
+                .map(|d| model::move_list(ctx.locale(), &d.game))
                 .unwrap_or_default()
         })
     });
@@ -69,13 +71,24 @@ pub fn MoveList() -> impl IntoView {
         ctx.data
             .with(|d| d.as_ref().map(|d| d.game.record()).unwrap_or_default())
     });
-    let copied = RwSignal::new(None::<&'static str>);
+    // Whether the record was copied (the words follow the language).
+    let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
         js::copy_text(
             &record.get_untracked(),
-            move || copied.set(Some("Record copied")),
-            move || copied.set(Some("Copy failed: select the record and copy it")),
+            move || copied.set(Some(true)),
+            move || copied.set(Some(false)),
         );
+    };
+    let copied_text = move || {
+        copied.get().map(|ok| {
+            let l = ctx.locale();
+            if ok {
+                td_string!(l, record_copied)
+            } else {
+                td_string!(l, record_copy_failed)
+            }
+        })
     };
     let items = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
     let reviewed = use_context::<Reviewed>();
@@ -100,11 +113,7 @@ pub fn MoveList() -> impl IntoView {
             Some(name) => format!("{} ({name})", m.text),
             None => m.text.clone(),
         };
-        let who = if m.player == Player::First {
-            "first player"
-        } else {
-            "second player"
-        };
+        let first = m.player == Player::First;
         view! {
             <li class=class data-mark=mark>
                 <button
@@ -115,7 +124,14 @@ pub fn MoveList() -> impl IntoView {
                             .filter(|j| j.mark.is_some())
                             .map(|j| format!(", {} ({} discs lost)", j.mark.map_or("", Mark::key), discs(j.loss)))
                             .unwrap_or_default();
-                        format!("Move {}: {who} {label}{lost}", k + 1)
+                        let l = ctx.locale();
+                        let who = if first {
+                            td_string!(l, first_player_lc)
+                        } else {
+                            td_string!(l, second_player_lc)
+                        };
+                        let what = format!("{label}{lost}");
+                        td_string!(l, move_label, number = k + 1, who, what).to_string()
                     }
                     title=named.clone()
                     data-opening=named
@@ -128,17 +144,17 @@ pub fn MoveList() -> impl IntoView {
         }
     };
     view! {
-        <section class="moves" aria-label="Moves">
+        <section class="moves" aria-label=move || td_string!(ctx.locale(), moves)>
             <ol class="move-list" data-testid="move-list">
                 <For each=items key=|(k, m): &(usize, model::MoveEntry)| (*k, m.ply, m.text.clone()) children=row />
             </ol>
             <div class="record">
-                <label for="outflank-record">"Record"</label>
+                <label for="outflank-record">{move || td_string!(ctx.locale(), record)}</label>
                 <input id="outflank-record" data-testid="record" readonly prop:value=move || record.get() />
                 <button type="button" class="button small" data-testid="copy-record" on:click=copy>
-                    "Copy"
+                    {move || td_string!(ctx.locale(), copy)}
                 </button>
-                <span class="copied" role="status">{move || copied.get()}</span>
+                <span class="copied" role="status">{copied_text}</span>
             </div>
         </section>
     }
@@ -171,20 +187,33 @@ pub fn PrefsPanel() -> impl IntoView {
             aria-controls="outflank-prefs"
             on:click=move |_| open.update(|o| *o = !*o)
         >
-            "Preferences"
+            {move || td_string!(ctx.locale(), preferences)}
         </button>
         <Show when=move || open.get()>
             <fieldset class="prefs" id="outflank-prefs">
-                <legend>"Preferences"</legend>
+                <legend>{move || td_string!(ctx.locale(), preferences)}</legend>
                 <label>
-                    "Board style "
+                    {move || td_string!(ctx.locale(), language)}" "
+                    <select
+                        data-testid="pref-language"
+                        on:change=move |e| choose(ctx, &e, Language::from_key, Preference::Language)
+                        prop:value=move || prefs.get().language.key()
+                    >
+                        {Language::ALL
+                            .iter()
+                            .map(|l| view! { <option value=l.key() lang=l.key()>{l.own_name()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label>
+                    {move || td_string!(ctx.locale(), board_style)}" "
                     <select
                         data-testid="pref-skin"
                         on:change=move |e| choose(ctx, &e, Skin::from_key, Preference::Skin)
                         prop:value=move || prefs.get().skin.key()
                     >
-                        <option value="classic">"Classic"</option>
-                        <option value="wooden">"Wooden"</option>
+                        <option value="classic">{move || td_string!(ctx.locale(), skin_classic)}</option>
+                        <option value="wooden">{move || td_string!(ctx.locale(), skin_wooden)}</option>
                     </select>
                 </label>
                 <label>
@@ -194,21 +223,21 @@ pub fn PrefsPanel() -> impl IntoView {
                         prop:checked=move || prefs.get().highlights
                         on:change=move |e| ctx.set_preference(Preference::Highlights(event_target_checked(&e)))
                     />
-                    " Show possible moves"
+                    " "{move || td_string!(ctx.locale(), show_moves)}
                 </label>
                 <label>
-                    "Animation "
+                    {move || td_string!(ctx.locale(), animation)}" "
                     <select
                         data-testid="pref-speed"
                         on:change=move |e| choose(ctx, &e, Speed::from_key, Preference::Speed)
                         prop:value=move || prefs.get().speed.key()
                     >
-                        <option value="normal">"Normal"</option>
-                        <option value="fast">"Fast"</option>
-                        <option value="off">"Off"</option>
+                        <option value="normal">{move || td_string!(ctx.locale(), speed_normal)}</option>
+                        <option value="fast">{move || td_string!(ctx.locale(), speed_fast)}</option>
+                        <option value="off">{move || td_string!(ctx.locale(), speed_off)}</option>
                     </select>
                 </label>
-                {ctx.reduced_motion.then(|| view! { <p class="hint">"Animations are off: your system asks for reduced motion."</p> })}
+                {ctx.reduced_motion.then(|| view! { <p class="hint">{move || td_string!(ctx.locale(), reduced_motion)}</p> })}
                 <label>
                     <input
                         type="checkbox"
@@ -216,10 +245,10 @@ pub fn PrefsPanel() -> impl IntoView {
                         prop:checked=move || prefs.get().sound
                         on:change=move |e| ctx.set_preference(Preference::Sound(event_target_checked(&e)))
                     />
-                    " Sound"
+                    " "{move || td_string!(ctx.locale(), sound)}
                 </label>
                 <label>
-                    "Volume "
+                    {move || td_string!(ctx.locale(), volume)}" "
                     <input
                         type="range"
                         min="0"
@@ -236,15 +265,15 @@ pub fn PrefsPanel() -> impl IntoView {
                     />
                 </label>
                 <label>
-                    "Theme "
+                    {move || td_string!(ctx.locale(), theme)}" "
                     <select
                         data-testid="pref-theme"
                         on:change=move |e| choose(ctx, &e, ThemePref::from_key, Preference::Theme)
                         prop:value=move || prefs.get().theme.key()
                     >
-                        <option value="auto">"Automatic"</option>
-                        <option value="light">"Light"</option>
-                        <option value="dark">"Dark"</option>
+                        <option value="auto">{move || td_string!(ctx.locale(), theme_auto)}</option>
+                        <option value="light">{move || td_string!(ctx.locale(), theme_light)}</option>
+                        <option value="dark">{move || td_string!(ctx.locale(), theme_dark)}</option>
                     </select>
                 </label>
             </fieldset>
@@ -259,16 +288,17 @@ pub fn StatsPanel() -> impl IntoView {
     let content = move || {
         ctx.data.with(|d| {
             let d = d.as_ref()?;
-            let names = [model::display_name(d, Player::First), model::display_name(d, Player::Second)];
-            let result = model::result_text(d, &d.game).unwrap_or_default();
-            let rows = model::stats_rows(&d.game)
+            let l = ctx.locale();
+            let names = [model::display_name(l, d, Player::First), model::display_name(l, d, Player::Second)];
+            let result = model::result_text(l, d, &d.game).unwrap_or_default();
+            let rows = model::stats_rows(l, &d.game)
                 .into_iter()
                 .map(|(label, [a, b])| view! { <tr><th scope="row">{label}</th><td>{a}</td><td>{b}</td></tr> })
                 .collect_view();
             Some(view! {
                 <p class="result" data-testid="result">{result}</p>
                 <table class="stats-table">
-                    <caption>"Statistics"</caption>
+                    <caption>{td_string!(l, statistics)}</caption>
                     <thead><tr><td></td><th scope="col">{names[0].clone()}</th><th scope="col">{names[1].clone()}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -276,8 +306,8 @@ pub fn StatsPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="stats" data-testid="stats" aria-label="End of game">
-            <h3>"Game over"</h3>
+        <section class="stats" data-testid="stats" aria-label=move || td_string!(ctx.locale(), end_of_game)>
+            <h3>{move || td_string!(ctx.locale(), game_over)}</h3>
             {content}
         </section>
     }

@@ -17,6 +17,8 @@ use super::graph::EvaluationGraph;
 use super::side::{HistoryBar, MoveList, PrefsPanel, StatsPanel};
 use crate::review::Reviewed;
 use crate::anim;
+use crate::i18n::td_string;
+use crate::say;
 use crate::model;
 use crate::transport::{Inbox, Transport};
 
@@ -123,12 +125,12 @@ pub fn Viewer(
         let (current, total) = ctx.position();
         ctx.data.with(|d| {
             let Some(d) = d else {
-                return "Waiting for the game…".to_string();
+                return td_string!(ctx.locale(), waiting).to_string();
             };
             if ctx.historical() {
-                return format!("Historical view: move {current} of {total}");
+                return td_string!(ctx.locale(), historical_status, current, total).to_string();
             }
-            model::status(d, &d.game, ctx.player.get(), ctx.hot_seat)
+            model::status(ctx.locale(), d, &d.game, ctx.player.get(), ctx.hot_seat)
         })
     };
     // The named opening the shown position follows (standard 8x8 Reversi only): its line
@@ -144,7 +146,8 @@ pub fn Viewer(
     let opening = move || {
         let shown = ctx.position().0;
         openings.with(|list| {
-            model::latest_opening(list, shown).map(|o| format!("Opening: {}", o.full_name()))
+            model::latest_opening(list, shown)
+                .map(|o| td_string!(ctx.locale(), opening, name = o.full_name()).to_string())
         })
     };
     let ended = Memo::new(move |_| {
@@ -163,7 +166,9 @@ pub fn Viewer(
     });
     let title = move || {
         ctx.data
-            .with(|d| d.as_ref().map(|d| d.game.kind().name()).unwrap_or("Game"))
+            .with(|d| d.as_ref().map(|d| d.game.kind()))
+            .map(|kind| say::game_name(ctx.locale(), kind))
+            .unwrap_or_else(|| td_string!(ctx.locale(), game).to_string())
     };
 
     view! {
@@ -172,11 +177,12 @@ pub fn Viewer(
             style=style
             node_ref=root
             data-outflank-viewer=""
+            lang=move || ctx.prefs.with(|p| p.language.key())
             data-busy=move || if busy.get() { "true" } else { "false" }
             data-game=move || ctx.data.with(|d| d.as_ref().map(|d| d.game.kind().key()))
         >
             <h2 class="sr-only">{title}</h2>
-            <section class="players" aria-label="Players">
+            <section class="players" aria-label=move || td_string!(ctx.locale(), players)>
                 <PlayerPanel player=Player::First />
                 <PlayerPanel player=Player::Second />
             </section>
@@ -197,10 +203,10 @@ pub fn Viewer(
                             class="button"
                             data-testid="concede"
                             disabled=move || !can_concede.get()
-                            title="Give up the game (on your turn, while behind)"
+                            title=move || td_string!(ctx.locale(), concede_title)
                             on:click=move |_| ctx.concede()
                         >
-                            "Concede"
+                            {move || td_string!(ctx.locale(), concede)}
                         </button>
                         <PrefsPanel />
                     </div>

@@ -9,6 +9,7 @@ use super::Host;
 use crate::ai::{self, Request, Response};
 use crate::ai_worker::AiWorker;
 use crate::hints::{exact_label, HintView};
+use crate::i18n::td_string;
 
 /// The hint controls' handles (all `Copy`).
 #[derive(Clone, Copy)]
@@ -72,11 +73,12 @@ impl HintsHost {
             view, text, busy, ..
         } = self;
         busy.set(true);
+        let l = host.locale_untracked();
         text.set(Some(
             if exact {
-                "Solving the endgame…"
+                td_string!(l, solving)
             } else {
-                "Looking for the best move…"
+                td_string!(l, looking)
             }
             .to_string(),
         ));
@@ -97,12 +99,15 @@ impl HintsHost {
                         exact,
                         ..
                     } => {
-                        let how = if exact {
-                            format!("exactly {}", exact_label(score / 100))
+                        let at = square.to_string();
+                        let said = if exact {
+                            let score = exact_label(score / 100);
+                            td_string!(l, best_exact, square = at, score).to_string()
                         } else {
-                            format!("about {} discs", signed_tenths(score))
+                            let score = signed_tenths(score);
+                            td_string!(l, best_about, square = at, score).to_string()
                         };
-                        text.set(Some(format!("Best move: {square} ({how})")));
+                        text.set(Some(said));
                         view.set(HintView {
                             best: Some(square),
                             exact: Vec::new(),
@@ -113,14 +118,15 @@ impl HintsHost {
                             .iter()
                             .map(|(sq, v)| format!("{sq} {}", exact_label(*v)))
                             .collect();
-                        text.set(Some(format!("Exact final scores: {}", list.join(", "))));
+                        let list = list.join(", ");
+                        text.set(Some(td_string!(l, exact_final, list).to_string()));
                         view.set(HintView {
                             best: scores.first().map(|(sq, _)| *sq),
                             exact: scores,
                         });
                     }
                     Response::Error { message, .. } => {
-                        text.set(Some(format!("No hint: {message}")))
+                        text.set(Some(td_string!(l, no_hint, message).to_string()))
                     }
                 }
             },

@@ -19,9 +19,12 @@ use outflank_engine::Player;
 
 use crate::ai_worker::AiWorker;
 use crate::backend::{Action, HotSeat, Refusal};
+use crate::i18n::Locale;
 use crate::js::now_ms;
 use crate::leaderboard::LeaderBoard;
-use crate::protocol::{HostEvent, Preferences, PreferencesUpdate, ViewerEvent};
+use crate::protocol::{
+    HostEvent, Language, Preference, Preferences, PreferencesUpdate, ViewerEvent,
+};
 use crate::storage;
 use crate::transport::{Inbox, Transport};
 
@@ -40,6 +43,8 @@ pub struct Host {
     /// The player whose name is being edited (a click on their panel), and the name.
     pub rename: RwSignal<Option<(Player, String)>>,
     prefs: StoredValue<Preferences>,
+    /// The page's language (the `language` preference), for the words around the viewer.
+    pub language: RwSignal<Language>,
     /// The local leader board: every finished game, kept as each game stands.
     pub leaderboard: RwSignal<LeaderBoard>,
 }
@@ -65,6 +70,7 @@ impl Host {
             notice: RwSignal::new(notice),
             rename: RwSignal::new(None),
             prefs: StoredValue::new(prefs),
+            language: RwSignal::new(prefs.language),
             leaderboard: RwSignal::new(leaderboard),
         };
         // The one place the game is saved, and its result put on the leader board: after
@@ -88,6 +94,16 @@ impl Host {
     /// Where the viewer takes the host's events.
     pub fn inbox(&self) -> Inbox {
         self.inbox.get_value()
+    }
+
+    /// The page's language (tracked).
+    pub fn locale(&self) -> Locale {
+        self.language.get().into()
+    }
+
+    /// The page's language, untracked (for views built once).
+    pub fn locale_untracked(&self) -> Locale {
+        self.language.get_untracked().into()
     }
 
     pub fn prefs(&self) -> Preferences {
@@ -154,10 +170,15 @@ impl Host {
 impl Transport for Host {
     fn send(&self, event: ViewerEvent) {
         match event {
-            ViewerEvent::UpdatePreference(preference) => self.prefs.update_value(|p| {
-                p.set(preference);
-                storage::save_prefs(p);
-            }),
+            ViewerEvent::UpdatePreference(preference) => {
+                self.prefs.update_value(|p| {
+                    p.set(preference);
+                    storage::save_prefs(p);
+                });
+                if let Preference::Language(l) = preference {
+                    self.language.set(l);
+                }
+            }
             ViewerEvent::PlayerClicked { index, .. } => {
                 if let Some(player) = Player::from_index(index) {
                     let name = self.with(|h| h.data().name(player).unwrap_or_default());

@@ -41,8 +41,9 @@ impl Host {
                         ),
                     },
                     Response::Error { message, .. } => {
-                        self.notice
-                            .set(Some(format!("The computer could not move: {message}")));
+                        let l = self.locale_untracked();
+                        let text = crate::i18n::td_string!(l, computer_failed, message);
+                        self.notice.set(Some(text.to_string()));
                     }
                     Response::Exact { .. } => {}
                 }

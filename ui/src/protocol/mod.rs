@@ -95,6 +95,8 @@ pub struct Preferences {
     pub sound: bool,
     /// Sound volume, 0-100.
     pub volume: u8,
+    /// The language of every word the viewer shows (see [`Language::pick`] for the default).
+    pub language: Language,
 }
 
 impl Default for Preferences {
@@ -106,6 +108,7 @@ impl Default for Preferences {
             theme: ThemePref::default(),
             sound: true,
             volume: 60,
+            language: Language::default(),
         }
     }
 }
@@ -152,6 +155,35 @@ choices!(
     ThemePref { Auto = "auto", Light = "light", Dark = "dark" } default Auto
 );
 
+choices!(
+    /// The viewer's language: English, French or Japanese.
+    Language { English = "en", French = "fr", Japanese = "ja" } default English
+);
+
+impl Language {
+    /// The language of the first of the browser's languages (`navigator.languages`, most
+    /// wanted first) that the viewer speaks, by primary subtag ("fr-CA" is French); English
+    /// when none is.
+    pub fn pick<S: AsRef<str>>(wanted: &[S]) -> Language {
+        wanted
+            .iter()
+            .find_map(|tag| {
+                let primary = tag.as_ref().split(['-', '_']).next()?.to_ascii_lowercase();
+                Language::from_key(&primary)
+            })
+            .unwrap_or_default()
+    }
+
+    /// The language as written in itself, for the Preferences list.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::French => "Français",
+            Language::Japanese => "日本語",
+        }
+    }
+}
+
 /// One preference with its value, as the viewer's settings change it and hosts send it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Preference {
@@ -162,6 +194,7 @@ pub enum Preference {
     Sound(bool),
     /// 0-100.
     Volume(u8),
+    Language(Language),
 }
 
 /// A preference's value before it is checked: a word, a yes/no or a number (anything else
@@ -175,7 +208,15 @@ pub enum PreferenceValue<'a> {
 }
 
 /// Every preference's name, as hosts and the page's storage spell it.
-pub const PREFERENCE_NAMES: [&str; 6] = ["skin", "highlights", "speed", "theme", "sound", "volume"];
+pub const PREFERENCE_NAMES: [&str; 7] = [
+    "skin",
+    "highlights",
+    "speed",
+    "theme",
+    "sound",
+    "volume",
+    "language",
+];
 
 impl Preference {
     pub fn name(self) -> &'static str {
@@ -186,6 +227,7 @@ impl Preference {
             Preference::Theme(_) => "theme",
             Preference::Sound(_) => "sound",
             Preference::Volume(_) => "volume",
+            Preference::Language(_) => "language",
         }
     }
 
@@ -197,6 +239,7 @@ impl Preference {
             Preference::Theme(t) => PreferenceValue::Word(t.key()),
             Preference::Sound(on) => PreferenceValue::Flag(on),
             Preference::Volume(v) => PreferenceValue::Number(f64::from(v)),
+            Preference::Language(l) => PreferenceValue::Word(l.key()),
         }
     }
 
@@ -218,6 +261,9 @@ impl Preference {
             "theme" => word(&value)
                 .and_then(|w| ThemePref::from_key(&w))
                 .map(Preference::Theme),
+            "language" => word(&value)
+                .and_then(|w| Language::from_key(&w))
+                .map(Preference::Language),
             "highlights" => match value {
                 PreferenceValue::Flag(on) => Some(Preference::Highlights(on)),
                 _ => None,
@@ -255,6 +301,7 @@ impl Preferences {
             Preference::Theme(t) => self.theme = t,
             Preference::Sound(on) => self.sound = on,
             Preference::Volume(v) => self.volume = v.min(100),
+            Preference::Language(l) => self.language = l,
         }
     }
 
@@ -267,6 +314,7 @@ impl Preferences {
             Preference::Theme(self.theme),
             Preference::Sound(self.sound),
             Preference::Volume(self.volume),
+            Preference::Language(self.language),
         ]
     }
 
@@ -412,6 +460,21 @@ mod tests {
             PREFERENCE_NAMES.to_vec(),
             p.all().iter().map(|x| x.name()).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn the_language_is_the_first_of_the_browsers_that_the_viewer_speaks() {
+        assert_eq!(Language::pick(&["fr-CA", "en"]), Language::French);
+        assert_eq!(Language::pick(&["ja"]), Language::Japanese);
+        assert_eq!(Language::pick(&["de", "fr"]), Language::French);
+        assert_eq!(Language::pick(&["en-GB", "ja"]), Language::English);
+        assert_eq!(Language::pick(&["JA-jp"]), Language::Japanese);
+        assert_eq!(Language::pick::<&str>(&[]), Language::English);
+        assert_eq!(Language::pick(&["de", "es"]), Language::English);
+        let read = Preferences::read([("language", PreferenceValue::Word("ja"))]);
+        assert_eq!(read.set, [Preference::Language(Language::Japanese)]);
+        let bad = Preferences::read([("language", PreferenceValue::Word("de"))]);
+        assert_eq!(bad.bad, ["preference language: \"de\" is not allowed"]);
     }
 
     #[test]
