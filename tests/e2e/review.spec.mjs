@@ -6,7 +6,7 @@
 // graph's points are the marks, the totals and the worst move the page shows. (That the
 // values are the exact solver's from 20 empties is ui/src/review.rs's native test.)
 import { test, expect } from "@playwright/test";
-import { FULL_GAME, guardConsole, newGame, openViewer } from "./helpers.mjs";
+import { FULL_GAME, guardConsole, newGame, openViewer, pageScreenshot } from "./helpers.mjs";
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -70,6 +70,7 @@ test("review a whole game: progress and cancel, marks, totals, worst move, graph
   const summary = page.getByTestId("review-summary");
   await expect(summary).toContainText(`Ann (Dark) lost ${discs(totals[0])} discs in all, Bo (Light) lost ${discs(totals[1])}.`);
   if (worst.loss > 0) await expect(summary).toContainText(`Worst move: ${worst.ply}. `);
+  await pageScreenshot(page, "review.png");
 
   // A click on a point shows that position.
   await points.nth(10).click();
