@@ -194,13 +194,18 @@ fn npm_tools_ok(ctx: &Ctx) -> Result {
     Ok(())
 }
 
-/// Debian's chromium and chromium-driver (never `playwright install`).
+/// A Japanese font, so the browser tests' Japanese screenshots show the text (Debian's
+/// fonts-ipafont-gothic; a desktop has such a font already).
+const JAPANESE_FONT: &str = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
+
+/// Debian's chromium and chromium-driver (never `playwright install`), and a Japanese font.
 fn setup_chromium() -> Result {
-    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
-        println!("    {CHROMIUM} and {CHROMEDRIVER} present");
+    let present = [CHROMIUM, CHROMEDRIVER, JAPANESE_FONT].map(|p| Path::new(p).exists());
+    if present.iter().all(|p| *p) {
+        println!("    {CHROMIUM}, {CHROMEDRIVER} and a Japanese font present");
         return Ok(());
     }
-    println!("    installing Debian's chromium and chromium-driver (1-2 minutes)");
+    println!("    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)");
     let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut c = if root {
@@ -214,9 +219,11 @@ fn setup_chromium() -> Result {
         c
     };
     run(apt(&["update"]))?;
-    run(apt(&["install", "-y", "chromium", "chromium-driver"]))?;
-    if !Path::new(CHROMIUM).exists() {
-        return Err(format!("{CHROMIUM} is still missing after apt-get install"));
+    run(apt(&["install", "-y", "chromium", "chromium-driver", "fonts-ipafont-gothic"]))?;
+    for path in [CHROMIUM, JAPANESE_FONT] {
+        if !Path::new(path).exists() {
+            return Err(format!("{path} is still missing after apt-get install"));
+        }
     }
     Ok(())
 }
