@@ -283,11 +283,11 @@ pub fn App() -> impl IntoView {
                         class="button"
                         type="button"
                         data-testid="review"
-                        title="The computer goes through every move: what each lost, and a graph"
+                        title=move || td_string!(host.locale(), review_title).to_string()
                         disabled=move || !can_review.get()
                         on:click=move |_| review.start(host)
                     >
-                        "Review"
+                        {move || td_string!(host.locale(), review).to_string()}
                     </button>
                     <Show when=move || can_exact.get() || hints.view.with(|h| !h.exact.is_empty())>
                         <button

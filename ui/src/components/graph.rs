@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::ctx::Ctx;
 use super::review::discs;
+use crate::i18n::td_string;
 use crate::review::Reviewed;
 
 /// The graph's drawing size (the SVG scales to the width it is given).
@@ -50,7 +51,7 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
                     viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                     preserveAspectRatio="none"
                     role="group"
-                    aria-label="Evaluation graph: the predicted final disc difference after each move"
+                    aria-label=move || td_string!(ctx.locale(), graph_label).to_string()
                 >
                     <line class="axis" x1="0" y1=HEIGHT / 2.0 x2=WIDTH y2=HEIGHT / 2.0></line>
                     <polyline class="curve" points=line></polyline>
@@ -59,11 +60,15 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
                         points
                             .into_iter()
                             .map(|(ply, dark, exact)| {
-                                let label = format!(
-                                    "After move {ply}: {} for Dark{}",
-                                    discs(dark),
-                                    if exact { ", exact" } else { "" }
-                                );
+                                let label = move || {
+                                    let l = ctx.locale();
+                                    let value = discs(dark);
+                                    if exact {
+                                        td_string!(l, graph_point_exact, ply = ply, value = value).to_string()
+                                    } else {
+                                        td_string!(l, graph_point, ply = ply, value = value).to_string()
+                                    }
+                                };
                                 view! {
                                     <circle
                                         class="point"
@@ -91,7 +96,7 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
                             .collect_view()
                     }}
                 </svg>
-                <figcaption>"Predicted final disc difference after each move (Dark up, Light down)"</figcaption>
+                <figcaption>{move || td_string!(ctx.locale(), graph_caption).to_string()}</figcaption>
             </figure>
         </Show>
     }

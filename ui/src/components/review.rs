@@ -7,11 +7,18 @@ use outflank_engine::{Game, LogItem, Player};
 
 use crate::host::review::ReviewHost;
 use crate::host::Host;
+use crate::i18n::td_string;
+use crate::model;
+use crate::say;
 
 /// Hundredths of a disc as discs to one decimal ("12.5").
 pub fn discs(hundredths: i32) -> String {
     let tenths = (hundredths.unsigned_abs() + 5) / 10;
-    let sign = if hundredths < 0 && tenths > 0 { "−" } else { "" };
+    let sign = if hundredths < 0 && tenths > 0 {
+        "−"
+    } else {
+        ""
+    };
     format!("{sign}{}.{}", tenths / 10, tenths % 10)
 }
 
@@ -24,23 +31,27 @@ pub fn ReviewBar(review: ReviewHost, host: Host) -> impl IntoView {
     };
     let summary = move || {
         host.version.track();
+        let l = host.locale();
         review.review.with(|r| {
             let r = r.as_ref().filter(|r| r.done())?;
             let totals = r.totals();
             let name = |p: Player| {
                 host.with(|h| {
-                    let colour = h.game().kind().colour(p);
-                    match h.data().name(p) {
-                        Some(name) => format!("{name} ({colour})"),
-                        None => colour.to_string(),
+                    let colour = say::colour(l, h.game().kind(), p);
+                    let shown = model::display_name(l, h.data(), p);
+                    if shown == colour {
+                        shown
+                    } else {
+                        format!("{shown} ({colour})")
                     }
                 })
             };
             let worst = match r.worst() {
-                Some(w) => format!(
-                    " Worst move: {}. {} ({} lost {} discs).",
-                    w.ply,
-                    host.with(|h| {
+                Some(w) => td_string!(
+                    l,
+                    review_worst,
+                    n = w.ply,
+                    square = host.with(|h| {
                         h.game()
                             .log()
                             .iter()
@@ -51,32 +62,35 @@ pub fn ReviewBar(review: ReviewHost, host: Host) -> impl IntoView {
                             .nth(w.ply - 1)
                             .unwrap_or_default()
                     }),
-                    name(w.player),
-                    discs(w.loss)
-                ),
-                None => " No move lost a disc.".to_string(),
+                    who = name(w.player),
+                    lost = discs(w.loss)
+                )
+                .to_string(),
+                None => td_string!(l, review_no_loss).to_string(),
             };
-            Some(format!(
-                "Review: {} lost {} discs in all, {} lost {}.{worst}",
-                name(Player::First),
-                discs(totals[0]),
-                name(Player::Second),
-                discs(totals[1]),
-            ))
+            let totals = td_string!(
+                l,
+                review_totals,
+                first = name(Player::First),
+                a = discs(totals[0]),
+                second = name(Player::Second),
+                b = discs(totals[1])
+            );
+            Some(format!("{totals} {worst}"))
         })
     };
     view! {
         <Show when=move || review.running.get()>
             <p class="review-bar" data-testid="review-progress" role="status">
-                "Reviewing the game… "
+                {move || td_string!(host.locale(), reviewing).to_string()}
                 <progress
                     max=move || progress().1.to_string()
                     value=move || progress().0.to_string()
-                    aria-label="Review progress"
+                    aria-label=move || td_string!(host.locale(), review_progress).to_string()
                 ></progress>
                 {move || {
                     let (done, all) = progress();
-                    format!(" {done} of {all} positions ")
+                    td_string!(host.locale(), review_positions, done = done, all = all).to_string()
                 }}
                 <button
                     type="button"
@@ -84,12 +98,14 @@ pub fn ReviewBar(review: ReviewHost, host: Host) -> impl IntoView {
                     data-testid="review-cancel"
                     on:click=move |_| review.cancel()
                 >
-                    "Cancel"
+                    {move || td_string!(host.locale(), cancel).to_string()}
                 </button>
             </p>
         </Show>
         {move || review.error.get().map(|e| view! {
-            <p class="notice" role="alert">{format!("The review stopped: {e}")}</p>
+            <p class="notice" role="alert">
+                {td_string!(host.locale_untracked(), review_stopped, why = e).to_string()}
+            </p>
         })}
         {move || summary().map(|text| view! {
             <p class="review-bar" data-testid="review-summary">{text}</p>

@@ -120,11 +120,17 @@ pub fn MoveList() -> impl IntoView {
                     type="button"
                     data-ply=ply.to_string()
                     aria-label=move || {
-                        let lost = judged()
-                            .filter(|j| j.mark.is_some())
-                            .map(|j| format!(", {} ({} discs lost)", j.mark.map_or("", Mark::key), discs(j.loss)))
-                            .unwrap_or_default();
                         let l = ctx.locale();
+                        let lost = judged()
+                            .and_then(|j| Some((j.mark?, j.loss)))
+                            .map(|(mark, loss)| {
+                                let mark = match mark {
+                                    Mark::Mistake => td_string!(l, mark_mistake).to_string(),
+                                    Mark::Blunder => td_string!(l, mark_blunder).to_string(),
+                                };
+                                td_string!(l, mark_lost, mark = mark, lost = discs(loss)).to_string()
+                            })
+                            .unwrap_or_default();
                         let who = if first {
                             td_string!(l, first_player_lc)
                         } else {
