@@ -22,6 +22,24 @@ pub fn display_name(l: Locale, data: &GameData, player: Player) -> String {
         .unwrap_or_else(|| say::colour(l, data.game.kind(), player))
 }
 
+/// A player's name with their colour after it ("Ann (Dark)"), or the colour alone when
+/// they have no name: the clocks and the review's summary.
+pub fn name_and_colour(l: Locale, data: &GameData, player: Player) -> String {
+    let colour = say::colour(l, data.game.kind(), player);
+    match data.name(player) {
+        Some(name) if name != colour => format!("{name} ({colour})"),
+        _ => colour,
+    }
+}
+
+/// Hundredths of a disc as discs to one decimal, rounded, with the sign to show before
+/// them (`None` for 0.0): in integers, since float printing would weigh on the page's load.
+pub fn discs_to_tenths(hundredths: i32) -> (Option<bool>, String) {
+    let tenths = (hundredths.unsigned_abs() + 5) / 10;
+    let negative = (tenths > 0).then_some(hundredths < 0);
+    (negative, format!("{}.{}", tenths / 10, tenths % 10))
+}
+
 /// Every square of a board of side `n`, in reading order (a1, b1, ..., a2, ...).
 pub fn squares(n: u8) -> Vec<Square> {
     (0..n)

@@ -5,7 +5,7 @@
 //! Evaluate`]: exact from [`crate::ai::EXACT_FROM`] empty squares, a deep search before); the
 //! positions where the game is over are counted here. Plain data, tested natively.
 
-use outflank_engine::{AnyGame, Game, GameKind, LogItem, Player, Variant};
+use outflank_engine::{AnyGame, Game, LogItem, Player, Variant};
 
 use crate::model;
 
@@ -74,14 +74,22 @@ pub struct Review {
     values: Vec<Option<Value>>,
 }
 
+/// Reviews are of standard Reversi (the search knows no other game well enough).
+fn standard_reversi(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::Reversi(r) if r.options().variant == Variant::Standard)
+}
+
 impl Review {
+    /// Whether `game` can be reviewed: standard Reversi with a move played. (Cheap: the
+    /// page asks after every change.)
+    pub fn possible(game: &AnyGame) -> bool {
+        standard_reversi(game) && model::move_count(game) > 0
+    }
+
     /// A review of `game` with no values yet, where the game ended already counted; `None`
     /// for anything but standard Reversi.
     pub fn new(game: &AnyGame) -> Option<Review> {
-        let AnyGame::Reversi(r) = game else {
-            return None;
-        };
-        if game.kind() != GameKind::Reversi || r.options().variant != Variant::Standard {
+        if !standard_reversi(game) {
             return None;
         }
         let n = model::move_count(game);
@@ -141,7 +149,11 @@ impl Review {
         let Some(to_move) = self.positions.get(ply).and_then(|p| p.to_move()) else {
             return;
         };
-        let dark = if to_move == Player::First { score } else { -score };
+        let dark = if to_move == Player::First {
+            score
+        } else {
+            -score
+        };
         self.values[ply] = Some(Value { dark, exact });
     }
 
@@ -164,28 +176,26 @@ impl Review {
 
     /// Every move whose position before and after are both valued.
     pub fn judged(&self) -> Vec<Judged> {
-        self.movers
-            .iter()
-            .enumerate()
-            .filter_map(|(k, &player)| {
-                let (before, after) = (self.value(k)?, self.value(k + 1)?);
-                let sign = if player == Player::First { 1 } else { -1 };
-                // What the mover could have had, less what their move left them.
-                let loss = (sign * (before.dark - after.dark)).max(0);
-                Some(Judged {
-                    ply: k + 1,
-                    player,
-                    loss,
-                    mark: Mark::of(loss),
-                    exact: before.exact && after.exact,
-                })
-            })
+        (1..=self.movers.len())
+            .filter_map(|ply| self.judged_at(ply))
             .collect()
     }
 
-    /// The move `ply` judged, if it is.
+    /// The move `ply` (the `ply`-th piece placed) judged, if the positions before and after
+    /// it are both valued.
     pub fn judged_at(&self, ply: usize) -> Option<Judged> {
-        self.judged().into_iter().find(|j| j.ply == ply)
+        let player = *self.movers.get(ply.checked_sub(1)?)?;
+        let (before, after) = (self.value(ply - 1)?, self.value(ply)?);
+        let sign = if player == Player::First { 1 } else { -1 };
+        // What the mover could have had, less what their move left them.
+        let loss = (sign * (before.dark - after.dark)).max(0);
+        Some(Judged {
+            ply,
+            player,
+            loss,
+            mark: Mark::of(loss),
+            exact: before.exact && after.exact,
+        })
     }
 
     /// Each player's total loss (hundredths of a disc) over the moves judged.
@@ -212,7 +222,7 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outflank_engine::{Computer, GameOptions};
+    use outflank_engine::{Computer, GameKind, GameOptions};
 
     fn reversi(record: &str) -> AnyGame {
         AnyGame::from_record(&GameOptions::default(), record).unwrap()
@@ -231,7 +241,10 @@ mod tests {
         r.set(3, 2500, false); // Light +25 after c3: Dark lost 16
         assert!(r.done());
         let judged = r.judged();
-        assert_eq!(judged.iter().map(|j| j.loss).collect::<Vec<_>>(), [100, 0, 1600]);
+        assert_eq!(
+            judged.iter().map(|j| j.loss).collect::<Vec<_>>(),
+            [100, 0, 1600]
+        );
         assert_eq!(judged[2].mark, Some(Mark::Blunder));
         assert_eq!(judged[0].mark, None);
         assert_eq!(r.totals(), [1700, 0]);
@@ -248,6 +261,9 @@ mod tests {
         })
         .unwrap();
         assert!(Review::new(&gomoku).is_none());
+        assert!(!Review::possible(&gomoku));
+        assert!(Review::possible(&game));
+        assert!(!Review::possible(&reversi("")), "no move to review");
     }
 
     /// A whole game (the browser tests' full game, with a pass) reviewed with the worker's
@@ -288,7 +304,11 @@ mod tests {
             let at = &r.positions[j.ply - 1];
             let scores = Computer::new().exact_scores(at, &|_| false).unwrap();
             let best = scores[0].1;
-            let mine = scores.iter().find(|(sq, _)| *sq == played[j.ply - 1]).unwrap().1;
+            let mine = scores
+                .iter()
+                .find(|(sq, _)| *sq == played[j.ply - 1])
+                .unwrap()
+                .1;
             assert_eq!(j.loss, (best - mine) * 100, "move {}", j.ply);
             assert!(j.exact);
         }

@@ -12,10 +12,9 @@ use crate::backend::Action;
 use crate::clock::face;
 use crate::components::audio;
 use crate::host::Host;
-use crate::js::now_ms;
 use crate::i18n::td_string;
+use crate::js::now_ms;
 use crate::model;
-use crate::say;
 use crate::sound::{Cue, Timed};
 
 #[component]
@@ -75,16 +74,7 @@ pub fn ClockBar(host: Host) -> impl IntoView {
     let face_of = move |player: Player| {
         let name = move || {
             host.version.track();
-            host.with(|h| {
-                let l = host.locale();
-                let colour = say::colour(l, h.game().kind(), player);
-                let shown = model::display_name(l, h.data(), player);
-                if shown == colour {
-                    shown
-                } else {
-                    format!("{shown} ({colour})")
-                }
-            })
+            host.with(|h| model::name_and_colour(host.locale(), h.data(), player))
         };
         // What the clock shows: (time left, running, low, fallen, paused).
         let state = move || {

@@ -9,17 +9,13 @@ use crate::host::review::ReviewHost;
 use crate::host::Host;
 use crate::i18n::td_string;
 use crate::model;
-use crate::say;
 
-/// Hundredths of a disc as discs to one decimal ("12.5").
+/// Hundredths of a disc as discs to one decimal ("12.5", "−3.0").
 pub fn discs(hundredths: i32) -> String {
-    let tenths = (hundredths.unsigned_abs() + 5) / 10;
-    let sign = if hundredths < 0 && tenths > 0 {
-        "−"
-    } else {
-        ""
-    };
-    format!("{sign}{}.{}", tenths / 10, tenths % 10)
+    match model::discs_to_tenths(hundredths) {
+        (Some(true), tenths) => format!("−{tenths}"),
+        (_, tenths) => tenths,
+    }
 }
 
 #[component]
@@ -35,17 +31,7 @@ pub fn ReviewBar(review: ReviewHost, host: Host) -> impl IntoView {
         review.review.with(|r| {
             let r = r.as_ref().filter(|r| r.done())?;
             let totals = r.totals();
-            let name = |p: Player| {
-                host.with(|h| {
-                    let colour = say::colour(l, h.game().kind(), p);
-                    let shown = model::display_name(l, h.data(), p);
-                    if shown == colour {
-                        shown
-                    } else {
-                        format!("{shown} ({colour})")
-                    }
-                })
-            };
+            let name = |p: Player| host.with(|h| model::name_and_colour(l, h.data(), p));
             let worst = match r.worst() {
                 Some(w) => td_string!(
                     l,

@@ -137,9 +137,9 @@ impl HintsHost {
 /// A score in hundredths of a disc as signed discs to one decimal (`-1234` -> `"-12.3"`),
 /// in integers: float printing would weigh on the page's first load.
 fn signed_tenths(score: i32) -> String {
-    let tenths = (score.unsigned_abs() + 5) / 10;
-    let sign = if score < 0 && tenths > 0 { '-' } else { '+' };
-    format!("{sign}{}.{}", tenths / 10, tenths % 10)
+    let (negative, tenths) = crate::model::discs_to_tenths(score);
+    let sign = if negative == Some(true) { '-' } else { '+' };
+    format!("{sign}{tenths}")
 }
 
 #[cfg(test)]

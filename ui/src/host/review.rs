@@ -46,7 +46,7 @@ impl ReviewHost {
 
     /// Whether the game can be reviewed: standard Reversi with at least one move.
     pub fn can_review(host: Host) -> bool {
-        host.with(|h| crate::model::move_count(h.game()) > 0 && Review::new(h.game()).is_some())
+        host.with(|h| Review::possible(h.game()))
     }
 
     /// Starts reviewing the game as it stands (or goes on with a cancelled review of it).
