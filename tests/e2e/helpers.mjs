@@ -17,7 +17,14 @@ export function guardConsole(page) {
     if (msg.type() === "error") problems.push(`console.error: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on("requestfailed", (req) => {
+    const error = req.failure()?.errorText;
+    // A request still in flight when the test reloads or leaves the page (Chromium asks for
+    // the icon late, after the load event) is aborted by the browser itself: not a fault of
+    // the page. A missing or broken file still shows, as an HTTP status or another error.
+    if (error === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${req.url()} ${error}`);
+  });
   page.on("response", (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });

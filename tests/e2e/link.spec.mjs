@@ -15,9 +15,7 @@ const notice = (page) => page.getByTestId("notice");
 
 /** Opens the page at `fragment` and waits for the board of `cells` squares, idle. */
 async function openLink(page, fragment, cells = 64) {
-  // From another page, so that this is a load, not a change of the fragment (once the
-  // page before has loaded everything: leaving earlier would abort its icon's request).
-  await page.waitForLoadState("networkidle");
+  // From another page, so that this is a load, not a change of the fragment.
   await page.goto("about:blank");
   await page.goto(`./${fragment}`);
   await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "false");
