@@ -13,7 +13,7 @@
 use crate::bitboard::{Eight, Geometry, Six, Ten};
 use crate::grid::Grid;
 use crate::rng::Rng;
-use crate::search::{Level, Searcher, Stop};
+use crate::search::{Analysis, Level, Searcher, Stop};
 use crate::{AnyBoard, AnyGame, Game, Move, Outcome, Player, Position, Square, Variant};
 
 /// What the computer chose and why.
@@ -122,6 +122,34 @@ impl Computer {
             AnyBoard::Six(b) => run(&mut self.six, b, stop),
             AnyBoard::Eight(b) => run(&mut self.eight, b, stop),
             AnyBoard::Ten(b) => run(&mut self.ten, b, stop),
+        }
+    }
+
+    /// Every legal move's value for the player to move and the line expected after the
+    /// best one ([`Searcher::analyse`]): exact final scores from `exact_from` empty squares
+    /// down, else a search of `max_nodes` nodes. `None` for other games than standard
+    /// Reversi, when the player to move must pass or the game is over, or if `stop` cut the
+    /// search short.
+    pub fn analyse(&mut self, game: &AnyGame, exact_from: u32, max_nodes: u64, stop: &Stop<'_>) -> Option<Analysis<Square>> {
+        let AnyGame::Reversi(r) = game else { return None };
+        if r.position().variant() != Variant::Standard || r.ended() {
+            return None;
+        }
+        fn run<G: Geometry>(
+            slot: &mut Option<Searcher<G>>,
+            board: crate::Board<G>,
+            (exact_from, max_nodes): (u32, u64),
+            stop: &Stop<'_>,
+        ) -> Option<Analysis<Square>> {
+            let searcher = slot.get_or_insert_with(|| Searcher::new(17));
+            let analysis = searcher.analyse(board, exact_from, max_nodes, stop)?;
+            Some(analysis.map(|sq| Square::from_index(sq, G::SIZE as u8)))
+        }
+        let limits = (exact_from, max_nodes);
+        match r.position().board() {
+            AnyBoard::Six(b) => run(&mut self.six, b, limits, stop),
+            AnyBoard::Eight(b) => run(&mut self.eight, b, limits, stop),
+            AnyBoard::Ten(b) => run(&mut self.ten, b, limits, stop),
         }
     }
 }

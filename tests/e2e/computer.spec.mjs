@@ -1,7 +1,7 @@
 // Playing the computer: its moves come from a Web Worker through the same protocol as a
 // host's, the page stays live while it thinks, undo and new game cancel its search.
 import { test, expect } from "@playwright/test";
-import { discCounts, FULL_GAME, guardConsole, openViewer, seededRandom } from "./helpers.mjs";
+import { discCounts, FULL_GAME, guardConsole, openViewer, playSquare, seededRandom } from "./helpers.mjs";
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -160,7 +160,7 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
   await page.getByTestId("record-input").fill(record);
   await page.getByTestId("new-game-start").click();
   await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(48);
-  await page.getByTestId("exact-scores").click();
+  await page.getByTestId("move-values").click();
   const legal = page.locator('button[data-square][data-legal="true"]');
   const scored = page.locator("button[data-square][data-exact]");
   await expect(scored).toHaveCount(await legal.count());
@@ -170,4 +170,68 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
   const best = Number(await page.locator('button[data-square][data-hint="best"]').getAttribute("data-exact"));
   expect(best).toBe(Math.max(...values));
   await expect(page.getByTestId("hint-text")).toContainText("Exact final scores:");
+
+  // The exact best line plays out to the end with the score promised.
+  const line = page.getByTestId("best-line");
+  await expect(line).toContainText("Best line (exact to the end):");
+  const mover = Number(await root(page).locator("[data-board]").getAttribute("data-to-move"));
+  const steps = line.locator("button[data-step]");
+  await steps.last().click();
+  await expect(root(page).locator("[data-board]")).toHaveAttribute("data-preview", "line");
+  const counts = await discCounts(page);
+  if (counts[0] + counts[1] === 64) expect(counts[mover] - counts[1 - mover]).toBe(best);
+  await page.getByTestId("line-live").click();
+  await expect(root(page).locator("[data-board]")).not.toHaveAttribute("data-preview", "line");
+  await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(48);
+});
+
+test("every move's value in the middle game, and the best line stepped through on the board", async ({ page }) => {
+  await openViewer(page);
+  for (const sq of ["f5", "d6", "c3"]) await playSquare(page, sq);
+  const board = root(page).locator("[data-board]");
+  const before = await discCounts(page);
+  await page.getByTestId("move-values").click();
+  const legal = page.locator('button[data-square][data-legal="true"]');
+  const valued = page.locator("button[data-square][data-value]");
+  await expect(valued).toHaveCount(await legal.count());
+  // Discs to one decimal, not exact: no data-exact.
+  const values = await valued.evaluateAll((els) => els.map((e) => e.dataset.value));
+  for (const v of values) expect(v, `${values}`).toMatch(/^[+-]\d+\.\d$/);
+  await expect(page.locator("button[data-square][data-exact]")).toHaveCount(0);
+  const ringed = page.locator('button[data-square][data-hint="best"]');
+  expect(Number(await ringed.getAttribute("data-value"))).toBe(Math.max(...values.map(Number)));
+  const said = await page.getByTestId("hint-text").textContent();
+  const depth = said.match(/^Values at depth (\d+): /)?.[1];
+  expect(Number(depth), said).toBeGreaterThanOrEqual(6);
+
+  // The line starts with the ringed move and is stepped through, one position at a time.
+  const line = page.getByTestId("best-line");
+  await expect(line).toContainText(`Best line (depth ${depth}):`);
+  const steps = line.locator("button[data-step]");
+  expect(await steps.count()).toBeGreaterThanOrEqual(2);
+  const first = await steps.first().textContent();
+  expect(first).toBe(await ringed.getAttribute("data-square"));
+  await page.getByTestId("line-forward").click();
+  await expect(board).toHaveAttribute("data-preview", "line");
+  await expect(page.getByTestId("line-shown")).toHaveText(`The board shows the position after ${first}`);
+  // Light's move is on the board; nothing may be played on a line's position.
+  await expect(page.locator(`[data-square="${first}"] [data-disc="1"]`)).toHaveCount(1);
+  await expect(legal).toHaveCount(0);
+  await expect(page.locator("button[data-square][data-value]")).toHaveCount(0);
+  const second = await steps.nth(1).textContent();
+  await page.getByTestId("line-forward").click();
+  await expect(page.locator(`[data-square="${second}"] [data-disc="0"]`)).toHaveCount(1);
+  await expect(steps.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await page.getByTestId("line-back").click();
+  await expect(page.locator(`[data-square="${second}"] [data-disc]`)).toHaveCount(0);
+  // A click on the board goes back to the game and plays nothing.
+  await page.locator('button[data-square="a1"]').click();
+  await expect(board).not.toHaveAttribute("data-preview", "line");
+  expect(await discCounts(page)).toEqual(before);
+  await expect(page.getByTestId("record")).toHaveValue("f5d6c3");
+  await expect(valued).toHaveCount(await legal.count());
+  // Playing a move ends the analysis: its values belonged to the position before.
+  await playSquare(page, first);
+  await expect(line).toHaveCount(0);
+  await expect(page.locator("button[data-square][data-value]")).toHaveCount(0);
 });

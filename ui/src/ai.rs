@@ -3,7 +3,7 @@
 //! [`Computer`]; the worker only runs it off the page's thread (`src/bin/worker.rs`), so the
 //! page keeps animating and answering clicks while the computer thinks.
 
-use outflank_engine::search::{Level, Stop};
+use outflank_engine::search::{Analysis, Level, Stop};
 use outflank_engine::{AnyGame, Computer, Square};
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +21,10 @@ pub enum Request {
     },
     /// The best move for the player to move (full strength).
     Hint { id: u32, game: AnyGame },
-    /// The exact final score of every legal move (Reversi, few empties).
-    Exact { id: u32, game: AnyGame },
+    /// Every legal move's value and the line expected after the best (standard Reversi):
+    /// exact final scores from [`EXACT_FROM`] empty squares down, a search of
+    /// [`VALUES_NODES`] nodes before.
+    Values { id: u32, game: AnyGame },
     /// The value of the position for the player to move, for a game's review: exact from
     /// [`EXACT_FROM`] empty squares, a level 8 search before (standard Reversi).
     Evaluate { id: u32, game: AnyGame },
@@ -33,7 +35,7 @@ impl Request {
         match self {
             Request::Move { id, .. }
             | Request::Hint { id, .. }
-            | Request::Exact { id, .. }
+            | Request::Values { id, .. }
             | Request::Evaluate { id, .. } => *id,
         }
     }
@@ -50,8 +52,8 @@ pub enum Response {
         score: i32,
         exact: bool,
     },
-    /// Every legal move's exact final disc difference for the mover, best first.
-    Exact { id: u32, scores: Vec<(Square, i32)> },
+    /// Every legal move's value for the mover, best first, and the line expected.
+    Values { id: u32, analysis: Analysis<Square> },
     /// Nothing to play (the game is over) or a request that could not be read.
     Error { id: u32, message: String },
 }
@@ -59,9 +61,9 @@ pub enum Response {
 impl Response {
     pub fn id(&self) -> u32 {
         match self {
-            Response::Move { id, .. } | Response::Exact { id, .. } | Response::Error { id, .. } => {
-                *id
-            }
+            Response::Move { id, .. }
+            | Response::Values { id, .. }
+            | Response::Error { id, .. } => *id,
         }
     }
 }
@@ -71,6 +73,10 @@ pub const READY: &str = "outflank-worker:ready";
 
 /// Squares empty from which hints show the exact score of every move.
 pub const EXACT_FROM: u32 = 20;
+
+/// The nodes searched for every move's value before the exact end: about what level 10
+/// spends on a move (a second or two in the browser).
+pub const VALUES_NODES: u64 = 5_000_000;
 
 /// Answers one request; `computer` keeps its tables between requests of the same game.
 pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Response {
@@ -92,10 +98,10 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
             let empties = r.position().board().empty().count_ones();
             (game, if empties <= EXACT_FROM { 10 } else { 8 }, 0)
         }
-        Request::Exact { game, .. } => {
-            return match computer.exact_scores(game, stop) {
-                Some(scores) => Response::Exact { id, scores },
-                None => fail("exact scores are for standard Reversi"),
+        Request::Values { game, .. } => {
+            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, stop) {
+                Some(analysis) => Response::Values { id, analysis },
+                None => fail("move values are for standard Reversi, with a move to play"),
             }
         }
     };
@@ -183,11 +189,43 @@ mod tests {
         };
         assert_eq!(square.to_string(), "b3");
         let reply = answer(
-            &Request::Exact { id: 2, game: g },
+            &Request::Values { id: 2, game: g },
             &mut Computer::new(),
             &|_| false,
         );
         assert!(matches!(reply, Response::Error { id: 2, .. }), "{reply:?}");
+    }
+
+    #[test]
+    fn move_values_cross_as_json_exact_near_the_end() {
+        // Always the first legal move, until 12 squares are empty.
+        let mut g = game(GameKind::Reversi);
+        while let AnyGame::Reversi(r) = &g {
+            if r.position().board().empty().count_ones() <= 12 {
+                break;
+            }
+            let (player, square) = (g.to_move().unwrap(), g.legal_moves()[0]);
+            g.play_move(player, Move::Place(square)).unwrap();
+        }
+        let text = serde_json::to_string(&Request::Values {
+            id: 4,
+            game: g.clone(),
+        })
+        .unwrap();
+        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new());
+        let reply: Response =
+            serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
+        let Response::Values { id: 4, analysis } = reply else {
+            panic!("{reply:?}")
+        };
+        assert!(analysis.exact);
+        let mut squares: Vec<_> = analysis.scores.iter().map(|(sq, _)| *sq).collect();
+        squares.sort();
+        let mut legal = g.legal_moves();
+        legal.sort();
+        assert_eq!(squares, legal);
+        assert!(analysis.scores.iter().all(|(_, v)| v % 100 == 0));
+        assert_eq!(analysis.line[0], analysis.scores[0].0);
     }
 
     #[test]

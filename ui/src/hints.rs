@@ -1,18 +1,60 @@
-//! Hints on the board: the computer's best move, or the exact final score of every legal
-//! move near the end of a Reversi game. The host (the hot-seat page) asks its worker and puts
-//! the answer in this context; the board only shows it. Without the context (an embedded
-//! viewer) there are no hints.
+//! Hints on the board: the computer's best move, or every legal move's value with the line
+//! of play expected after the best one (exact final scores near the end of a Reversi
+//! game). The host (the hot-seat page) asks its worker and puts the answer in this context;
+//! the board only shows it, and shows the position at a step of the line while one is
+//! chosen. Without the context (an embedded viewer) there are no hints.
 
 use leptos::prelude::*;
-use outflank_engine::Square;
+use outflank_engine::search::Analysis;
+use outflank_engine::{AnyGame, Game, Move, Square};
 
 /// What the board shows.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct HintView {
     /// The move the computer would play.
     pub best: Option<Square>,
-    /// Each legal move's exact final disc difference for the player to move.
-    pub exact: Vec<(Square, i32)>,
+    /// Every legal move's value and the expected line, once asked for.
+    pub values: Option<Analysis<Square>>,
+    /// The step of the line shown on the board (`Some(0)`: after its first move); `None`
+    /// shows the game.
+    pub step: Option<usize>,
+}
+
+impl HintView {
+    /// The board shows a step of the line, not the game.
+    pub fn previewing(&self) -> bool {
+        self.step.is_some()
+    }
+
+    /// Shows step `step` of the line (clamped to its length), or the game for `None`.
+    pub fn show_step(&mut self, step: Option<usize>) {
+        let len = self.values.as_ref().map_or(0, |a| a.line.len());
+        self.step = step.filter(|_| len > 0).map(|s| s.min(len - 1));
+    }
+
+    /// The step after (`forward`) or before the one shown; before the first is the game.
+    pub fn step_by(&mut self, forward: bool) {
+        let next = match (self.step, forward) {
+            (None, true) => Some(0),
+            (None, false) => None,
+            (Some(s), true) => Some(s + 1),
+            (Some(0), false) => None,
+            (Some(s), false) => Some(s - 1),
+        };
+        self.show_step(next);
+    }
+}
+
+/// `game` after the first `step + 1` moves of `line`, each played by the player to move (a
+/// pass the rules force is recorded on the way); `None` if a move of the line is not legal
+/// there (the line belongs to another position).
+pub fn after_line(game: &AnyGame, line: &[Square], step: usize) -> Option<AnyGame> {
+    let mut game = game.clone();
+    for &square in line.get(..=step)? {
+        let player = game.to_move()?;
+        game.play_move(player, Move::Place(square)).ok()?;
+    }
+    Some(game)
 }
 
 /// The context newtype.
@@ -25,5 +67,94 @@ pub fn exact_label(score: i32) -> String {
         format!("+{score}")
     } else {
         score.to_string()
+    }
+}
+
+/// A score in hundredths of a disc as signed discs to one decimal (`-1234` -> `"-12.3"`),
+/// in integers: float printing would weigh on the page's first load.
+pub fn signed_tenths(score: i32) -> String {
+    let (negative, tenths) = crate::model::discs_to_tenths(score);
+    let sign = if negative == Some(true) { '-' } else { '+' };
+    format!("{sign}{tenths}")
+}
+
+/// A move's value as a cell and a list show it: whole discs when exact (`+4`), else discs
+/// to one decimal (`+2.5`).
+pub fn value_label(score: i32, exact: bool) -> String {
+    if exact {
+        exact_label(score / 100)
+    } else {
+        signed_tenths(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outflank_engine::GameOptions;
+
+    #[test]
+    fn scores_read_as_signed_discs_to_one_decimal() {
+        assert_eq!(signed_tenths(-1234), "-12.3");
+        assert_eq!(signed_tenths(1250), "+12.5");
+        assert_eq!(signed_tenths(7), "+0.1");
+        assert_eq!(signed_tenths(0), "+0.0");
+        assert_eq!(signed_tenths(-4), "+0.0");
+        assert_eq!(value_label(-1200, true), "-12");
+        assert_eq!(value_label(0, true), "0");
+        assert_eq!(value_label(-1234, false), "-12.3");
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_line_is_stepped_through_and_played_out() {
+        let game = AnyGame::new(&GameOptions::default()).unwrap();
+        let line = vec![sq("f5"), sq("d6"), sq("c3")];
+        let mut view = HintView {
+            values: Some(Analysis {
+                scores: vec![(sq("f5"), 0)],
+                line: line.clone(),
+                depth: 4,
+                exact: false,
+                nodes: 0,
+            }),
+            ..Default::default()
+        };
+        assert!(!view.previewing());
+        view.step_by(true);
+        view.step_by(true);
+        assert_eq!(view.step, Some(1));
+        assert_eq!(after_line(&game, &line, 1).unwrap().record(), "f5d6");
+        view.step_by(true);
+        view.step_by(true);
+        assert_eq!(view.step, Some(2), "the last step is as far as it goes");
+        view.show_step(Some(9));
+        assert_eq!(view.step, Some(2));
+        for _ in 0..3 {
+            view.step_by(false);
+        }
+        assert_eq!(view.step, None, "before the first step is the game");
+        // A line of another position does not play out.
+        assert_eq!(after_line(&game, &[sq("a1")], 0), None);
+        assert_eq!(after_line(&game, &line, 3), None);
+        // No line, no step.
+        let mut empty = HintView::default();
+        empty.show_step(Some(0));
+        assert_eq!(empty.step, None);
+    }
+
+    #[test]
+    fn a_forced_pass_on_the_line_is_played_by_the_rules() {
+        // Light's a4 leaves Dark without a move: Light plays on.
+        let game = AnyGame::from_record(&GameOptions::default(), "d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5")
+            .unwrap();
+        let after_a4 = after_line(&game, &[sq("a4")], 0).unwrap();
+        assert_eq!(after_a4.to_move(), Some(outflank_engine::Player::Second));
+        let next = after_a4.legal_moves()[0];
+        let after = after_line(&game, &[sq("a4"), next], 1).unwrap();
+        assert_eq!(after.record(), format!("{}a4{next}", game.record()));
     }
 }

@@ -15,6 +15,9 @@ use crate::search::weights::Weights;
 use crate::search::{solve_with, Choice, Settings, Stop};
 use crate::Board;
 
+mod analysis;
+pub use analysis::Analysis;
+
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
 pub const WIN: i32 = 100;
 

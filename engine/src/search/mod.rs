@@ -19,7 +19,7 @@ pub mod stability;
 pub mod table;
 pub mod weights;
 
-pub use midgame::Searcher;
+pub use midgame::{Analysis, Searcher};
 
 use crate::bitboard::{Bits, Geometry};
 use crate::{Board, Error};

@@ -8,6 +8,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use super::best_line::BestLine;
 use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::leaderboard::LeaderBoardDialog;
@@ -113,8 +114,8 @@ pub fn App() -> impl IntoView {
         !review.running.get() && ReviewHost::can_review(host)
     });
     let hint_text = hints.text;
-    let (can_hint, can_exact) = (hints.can_hint, hints.can_exact);
-    let ask_hint = move |exact: bool| hints.ask(host, exact);
+    let (can_hint, can_values) = (hints.can_hint, hints.can_values);
+    let ask_hint = move |values: bool| hints.ask(host, values);
 
     let transport: Rc<dyn Transport> = Rc::new(host);
     let viewer = view! { <Viewer transport=transport inbox=host.inbox() hot_seat=true /> };
@@ -289,15 +290,16 @@ pub fn App() -> impl IntoView {
                     >
                         {move || td_string!(host.locale(), review).to_string()}
                     </button>
-                    <Show when=move || can_exact.get() || hints.view.with(|h| !h.exact.is_empty())>
+                    <Show when=move || hints.values_offered.get()>
                         <button
                             class="button"
                             type="button"
-                            data-testid="exact-scores"
-                            disabled=move || !can_exact.get()
+                            data-testid="move-values"
+                            title=move || td_string!(host.locale(), move_values_title).to_string()
+                            disabled=move || !can_values.get()
                             on:click=move |_| ask_hint(true)
                         >
-                            {move || td_string!(host.locale(), exact_scores)}
+                            {move || td_string!(host.locale(), move_values)}
                         </button>
                     </Show>
                 </nav>
@@ -343,6 +345,7 @@ pub fn App() -> impl IntoView {
                 }
             })}
             <ReviewBar review=review host=host />
+            <BestLine hints=hints host=host />
             <Show when=move || { host.version.track(); host.with(|h| h.clocks().is_some()) }>
                 <ClockBar host=host />
             </Show>

@@ -6,7 +6,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::hints::{exact_label, Hints};
+use crate::hints::{after_line, exact_label, value_label, HintView, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
 use super::ctx::Ctx;
@@ -24,12 +24,21 @@ pub fn Board() -> impl IntoView {
     let to_move = Memo::new(move |_| ctx.data.with(|d| d.as_ref().and_then(|d| d.game.to_move())));
     // The host's hints, if it gives any (the hot-seat page does).
     let hints = use_context::<Hints>();
+    // A step of the best line, when the person chose one: the board shows that position.
+    let preview = Memo::new(move |_| {
+        let Hints(hints) = hints?;
+        hints.with(|h| {
+            let (step, values) = (h.step?, h.values.as_ref()?);
+            ctx.data
+                .with(|d| after_line(&d.as_ref()?.game, &values.line, step))
+        })
+    });
     // Everything the cells show, computed once per change for the whole board; the effect
     // below hands each cell its own entry.
     let cells = Memo::new(move |_| {
         let n = shape.get().map_or(0, |(_, n)| n);
         let mut v = vec![CellView::default(); usize::from(n) * usize::from(n)];
-        ctx.shown.with(|g| {
+        let draw = |g: &Option<outflank_engine::AnyGame>| {
             let Some(g) = g else { return };
             for (i, sq) in model::squares(n).into_iter().enumerate() {
                 v[i].piece = g.piece(sq);
@@ -42,7 +51,13 @@ pub fn Board() -> impl IntoView {
                     v[i as usize].win = true;
                 }
             }
-        });
+        };
+        if preview.with(Option::is_some) {
+            // Nothing else: the line's position is only looked at, never played on.
+            preview.with(draw);
+            return v;
+        }
+        ctx.shown.with(draw);
         ctx.frame.with(|f| {
             if let Some(f) = f {
                 for (cell, piece) in v.iter_mut().zip(&f.pieces) {
@@ -68,9 +83,9 @@ pub fn Board() -> impl IntoView {
                 if let Some(i) = h.best.and_then(|sq| sq.index(n)) {
                     v[i as usize].hint = true;
                 }
-                for &(sq, score) in &h.exact {
+                for &(sq, score) in h.values.iter().flat_map(|a| &a.scores) {
                     if let Some(i) = sq.index(n) {
-                        v[i as usize].exact = Some(score);
+                        v[i as usize].value = h.values.as_ref().map(|a| (score, a.exact));
                     }
                 }
             });
@@ -131,7 +146,7 @@ pub fn Board() -> impl IntoView {
                         .into_iter()
                         .zip(signals)
                         .enumerate()
-                        .map(|(i, (square, view))| view! { <Cell index=i square=square kind=kind view=view /> })
+                        .map(|(i, (square, view))| view! { <Cell index=i square=square kind=kind view=view hints=hints /> })
                         .collect_view();
                     let class = match kind {
                         GameKind::Reversi => "board reversi",
@@ -139,7 +154,7 @@ pub fn Board() -> impl IntoView {
                         GameKind::TicTacToe => "board tictactoe",
                     };
                     view! {
-                        <div class="board-frame" style=format!("--n: {n}")>
+                        <div class="board-frame" class:preview=move || preview.with(Option::is_some) style=format!("--n: {n}")>
                             <Coords n=n />
                             <div
                                 class=class
@@ -147,6 +162,7 @@ pub fn Board() -> impl IntoView {
                                 aria-label=move || td_string!(ctx.locale(), board_label, game = say::game_name(ctx.locale(), kind), size = n).to_string()
                                 data-board=""
                                 data-to-move=move || to_move.get().map(|p| p.index().to_string())
+                                data-preview=move || preview.with(Option::is_some).then_some("line")
                                 on:keydown=on_key
                             >
                                 {decorations(kind, n)}
@@ -277,14 +293,20 @@ struct CellView {
     win: bool,
     /// The host's hint: the best move.
     hint: bool,
-    /// The host's exact final score for a move here.
-    exact: Option<i32>,
+    /// The host's value of a move here, in hundredths of a disc, and whether it is exact.
+    value: Option<(i32, bool)>,
     /// The keyboard cursor is here (the one cell reached with Tab).
     focus: bool,
 }
 
 #[component]
-fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl IntoView {
+fn Cell(
+    index: usize,
+    square: Square,
+    kind: GameKind,
+    view: CellSignals,
+    hints: Option<Hints>,
+) -> impl IntoView {
     let CellSignals { legal, look: view } = view;
     let ctx = expect_context::<Ctx>();
     let piece = Memo::new(move |_| view.get().piece);
@@ -295,7 +317,7 @@ fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl
     let winning = move || view.get().win;
     let has_piece = Memo::new(move |_| piece.get().is_some());
     let hinted = move || view.get().hint;
-    let exact = move || view.get().exact;
+    let value = move || view.get().value;
     let label = move || model::cell_label(ctx.locale(), kind, square, piece.get(), is_legal());
     let tooltip = move || {
         is_legal().then_some(match kind {
@@ -323,13 +345,20 @@ fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl
             data-square=square.to_string()
             data-legal=move || is_legal().then_some("true")
             data-hint=move || hinted().then_some("best")
-            data-exact=move || exact().map(exact_label)
+            data-exact=move || value().filter(|v| v.1).map(|(v, _)| exact_label(v / 100))
+            data-value=move || value().map(|(v, exact)| value_label(v, exact))
             aria-label=label
             title=tooltip
             tabindex=move || if view.get().focus { "0" } else { "-1" }
             on:click=move |_| {
                 ctx.cursor.set(index);
-                ctx.play(square);
+                match hints {
+                    // A click on the line's position goes back to the game, never plays.
+                    Some(Hints(h)) if h.with_untracked(HintView::previewing) => {
+                        h.update(|h| h.show_step(None))
+                    }
+                    _ => ctx.play(square),
+                }
             }
         >
             <Show when=move || has_piece.get()>
@@ -342,7 +371,7 @@ fn Cell(index: usize, square: Square, kind: GameKind, view: CellSignals) -> impl
                     <span class="face back"></span>
                 </span>
             </Show>
-            {move || exact().map(|v| view! { <span class="exact-score" aria-hidden="true">{exact_label(v)}</span> })}
+            {move || value().map(|(v, exact)| view! { <span class="move-value" aria-hidden="true">{value_label(v, exact)}</span> })}
         </button>
     }
 }

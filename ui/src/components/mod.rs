@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod audio;
+pub mod best_line;
 pub mod board;
 pub mod clocks;
 pub mod ctx;

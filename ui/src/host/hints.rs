@@ -1,6 +1,7 @@
 //! Hints: the host asks its own worker (the computer opponent's stays free) for the best
-//! move, or for the exact final score of every move near the end of a Reversi game, and the
-//! board shows the answer ([`crate::hints`]) until the game changes.
+//! move, or for every legal move's value and the line expected after the best (exact final
+//! scores near the end of a Reversi game), and the board shows the answer
+//! ([`crate::hints`]) until the game changes.
 
 use leptos::prelude::*;
 use outflank_engine::{AnyGame, Game, Variant};
@@ -8,7 +9,7 @@ use outflank_engine::{AnyGame, Game, Variant};
 use super::Host;
 use crate::ai::{self, Request, Response};
 use crate::ai_worker::AiWorker;
-use crate::hints::{exact_label, HintView};
+use crate::hints::{signed_tenths, value_label, HintView};
 use crate::i18n::td_string;
 
 /// The hint controls' handles (all `Copy`).
@@ -20,8 +21,10 @@ pub struct HintsHost {
     pub text: RwSignal<Option<String>>,
     /// A hint may be asked for now: the person's turn, nothing under way.
     pub can_hint: Memo<bool>,
-    /// The exact scores may be asked for now (standard Reversi, few empty squares).
-    pub can_exact: Memo<bool>,
+    /// The game is one whose moves the computer can value (standard Reversi).
+    pub values_offered: Memo<bool>,
+    /// Every move's value may be asked for now.
+    pub can_values: Memo<bool>,
     ai: StoredValue<AiWorker, LocalStorage>,
     busy: RwSignal<bool>,
 }
@@ -45,29 +48,32 @@ impl HintsHost {
             let mine = host.with(|h| h.computer_to_move().is_none() && !h.game().ended());
             mine && !host.thinking.get() && !busy.get()
         });
-        let can_exact = Memo::new(move |_| {
+        let values_offered = Memo::new(move |_| {
             host.version.track();
-            can_hint.get()
-                && host.with(|h| match h.game() {
-                    AnyGame::Reversi(r) => {
-                        r.options().variant == Variant::Standard
-                            && r.position().board().empty().count_ones() <= ai::EXACT_FROM
-                    }
-                    _ => false,
-                })
+            host.with(|h| matches!(h.game(), AnyGame::Reversi(r) if r.options().variant == Variant::Standard))
         });
+        let can_values = Memo::new(move |_| can_hint.get() && values_offered.get());
         HintsHost {
             view,
             text,
             can_hint,
-            can_exact,
+            values_offered,
+            can_values,
             ai,
             busy,
         }
     }
 
-    /// Asks for the best move, or (`exact`) every move's exact final score.
-    pub fn ask(self, host: Host, exact: bool) {
+    /// Whether the game is near enough its end for every move's value to be exact.
+    pub fn values_exact(host: Host) -> bool {
+        host.with(|h| match h.game() {
+            AnyGame::Reversi(r) => r.position().board().empty().count_ones() <= ai::EXACT_FROM,
+            _ => false,
+        })
+    }
+
+    /// Asks for the best move, or (`values`) every move's value and the best line.
+    pub fn ask(self, host: Host, values: bool) {
         let game = host.with(|h| h.game().clone());
         let HintsHost {
             view, text, busy, ..
@@ -75,8 +81,10 @@ impl HintsHost {
         busy.set(true);
         let l = host.locale_untracked();
         text.set(Some(
-            if exact {
+            if values && HintsHost::values_exact(host) {
                 td_string!(l, solving)
+            } else if values {
+                td_string!(l, weighing)
             } else {
                 td_string!(l, looking)
             }
@@ -84,8 +92,8 @@ impl HintsHost {
         ));
         self.ai.get_value().ask(
             move |id| {
-                if exact {
-                    Request::Exact { id, game }
+                if values {
+                    Request::Values { id, game }
                 } else {
                     Request::Hint { id, game }
                 }
@@ -101,7 +109,7 @@ impl HintsHost {
                     } => {
                         let at = square.to_string();
                         let said = if exact {
-                            let score = exact_label(score / 100);
+                            let score = value_label(score, true);
                             td_string!(l, best_exact, square = at, score).to_string()
                         } else {
                             let score = signed_tenths(score);
@@ -110,19 +118,26 @@ impl HintsHost {
                         text.set(Some(said));
                         view.set(HintView {
                             best: Some(square),
-                            exact: Vec::new(),
+                            ..HintView::default()
                         });
                     }
-                    Response::Exact { scores, .. } => {
-                        let list: Vec<String> = scores
+                    Response::Values { analysis, .. } => {
+                        let list: Vec<String> = analysis
+                            .scores
                             .iter()
-                            .map(|(sq, v)| format!("{sq} {}", exact_label(*v)))
+                            .map(|(sq, v)| format!("{sq} {}", value_label(*v, analysis.exact)))
                             .collect();
                         let list = list.join(", ");
-                        text.set(Some(td_string!(l, exact_final, list).to_string()));
+                        text.set(Some(if analysis.exact {
+                            td_string!(l, exact_final, list).to_string()
+                        } else {
+                            let depth = analysis.depth;
+                            td_string!(l, values_at_depth, depth, list).to_string()
+                        }));
                         view.set(HintView {
-                            best: scores.first().map(|(sq, _)| *sq),
-                            exact: scores,
+                            best: analysis.scores.first().map(|(sq, _)| *sq),
+                            values: Some(analysis),
+                            step: None,
                         });
                     }
                     Response::Error { message, .. } => {
@@ -131,27 +146,5 @@ impl HintsHost {
                 }
             },
         );
-    }
-}
-
-/// A score in hundredths of a disc as signed discs to one decimal (`-1234` -> `"-12.3"`),
-/// in integers: float printing would weigh on the page's first load.
-fn signed_tenths(score: i32) -> String {
-    let (negative, tenths) = crate::model::discs_to_tenths(score);
-    let sign = if negative == Some(true) { '-' } else { '+' };
-    format!("{sign}{tenths}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::signed_tenths;
-
-    #[test]
-    fn scores_read_as_signed_discs_to_one_decimal() {
-        assert_eq!(signed_tenths(-1234), "-12.3");
-        assert_eq!(signed_tenths(1250), "+12.5");
-        assert_eq!(signed_tenths(7), "+0.1");
-        assert_eq!(signed_tenths(0), "+0.0");
-        assert_eq!(signed_tenths(-4), "+0.0");
     }
 }

@@ -1,0 +1,307 @@
+//! Studying a position: the value of every legal move (not only the best one's) and the
+//! line of play the search expects after the best move, for a player who asks "what was
+//! each move worth here, and how would it go on?".
+
+use super::{Run, Searcher, WIN};
+use crate::bitboard::{Bits, Geometry};
+use crate::search::table::NO_MOVE;
+use crate::search::{solve_with, Stop};
+use crate::Board;
+
+/// Every legal move's value and the expected line of play; squares are indexes (`S = u32`)
+/// inside the search, [`crate::Square`]s from [`crate::Computer::analyse`].
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Analysis<S = u32> {
+    /// Each legal move with its value for the side to move, in hundredths of a disc (exact
+    /// final disc differences times 100 when `exact`), best first.
+    pub scores: Vec<(S, i32)>,
+    /// The best move and the moves expected to follow it, as square indexes; passes are
+    /// left out, as in a game's record.
+    pub line: Vec<S>,
+    /// The depth every move was searched to, in plies (the empty squares, when exact).
+    pub depth: u8,
+    /// The values are exact final scores (perfect play to the end).
+    pub exact: bool,
+    pub nodes: u64,
+}
+
+impl<S> Analysis<S> {
+    /// The same analysis with each square written another way.
+    pub fn map<T>(self, f: impl Fn(S) -> T) -> Analysis<T> {
+        Analysis {
+            scores: self.scores.into_iter().map(|(sq, v)| (f(sq), v)).collect(),
+            line: self.line.into_iter().map(f).collect(),
+            depth: self.depth,
+            exact: self.exact,
+            nodes: self.nodes,
+        }
+    }
+}
+
+impl<G: Geometry> Searcher<G> {
+    /// Every legal move's value in `board`: exact when at most `exact_from` squares are
+    /// empty, else by iterative deepening until `max_nodes` are spent (each move searched
+    /// with a full window, so every value is a score, not a bound). `None` if the side to
+    /// move has no legal move or `stop` cut the search short before depth 1 was done (or
+    /// before the exact solve was).
+    ///
+    /// ```
+    /// use outflank_engine::{search, Board, Eight};
+    /// let mut searcher = search::Searcher::<Eight>::new(16);
+    /// let a = searcher.analyse(Board::start(), 0, 200_000, &search::never).unwrap();
+    /// // The four first moves are the same by symmetry.
+    /// assert_eq!(a.scores.len(), 4);
+    /// assert!(a.scores.iter().all(|&(_, v)| v == a.scores[0].1));
+    /// assert!(a.depth >= 4 && !a.exact);
+    /// assert_eq!(a.line[0], a.scores[0].0);
+    /// ```
+    pub fn analyse(
+        &mut self,
+        board: Board<G>,
+        exact_from: u32,
+        max_nodes: u64,
+        stop: &Stop<'_>,
+    ) -> Option<Analysis> {
+        if board.legal_moves().is_empty() {
+            return None;
+        }
+        let empties = board.empty().count();
+        if empties <= exact_from {
+            return self.analyse_exact(board, stop);
+        }
+        let mut run = Run {
+            table: &mut self.mid,
+            stop,
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+            greedy: false,
+            pattern: self.pattern,
+            tweaks: self.tweaks,
+        };
+        let mut scores = Vec::new();
+        let mut reached = 0;
+        for depth in 1..=empties.min(60) as u8 {
+            let result = run.every_move(board, depth);
+            if run.aborted {
+                break;
+            }
+            scores = result;
+            reached = depth;
+        }
+        if scores.is_empty() {
+            return None;
+        }
+        let nodes = run.nodes;
+        let line = self.expected_line(board, scores[0].0, reached);
+        Some(Analysis {
+            scores,
+            line,
+            depth: reached,
+            exact: false,
+            nodes,
+        })
+    }
+
+    fn analyse_exact(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Analysis> {
+        let scores: Vec<(u32, i32)> = self
+            .exact_scores(board, stop)?
+            .into_iter()
+            .map(|(sq, s)| (sq, s * WIN))
+            .collect();
+        // Each move of the line is the solver's best move in the position it reaches; the
+        // table still holds the solves above, so these are quick.
+        let mut line = vec![scores[0].0];
+        let mut position = board.play_flips(scores[0].0, board.flips(scores[0].0));
+        while let Some(next) = to_play(position) {
+            position = next;
+            let Some(sq) = solve_with(position, &mut self.end, stop)?.best else {
+                break;
+            };
+            line.push(sq);
+            position = position.play_flips(sq, position.flips(sq));
+        }
+        Some(Analysis {
+            scores,
+            line,
+            depth: board.empty().count() as u8,
+            exact: true,
+            nodes: 0,
+        })
+    }
+
+    /// `first`, then the table's best move in each position it leads to, for up to `depth`
+    /// moves in all (a move the table does not know, or an illegal one from a hash
+    /// collision, ends the line).
+    fn expected_line(&self, board: Board<G>, first: u32, depth: u8) -> Vec<u32> {
+        let mut line = vec![first];
+        let mut position = board.play_flips(first, board.flips(first));
+        while line.len() < usize::from(depth) {
+            let Some(next) = to_play(position) else { break };
+            position = next;
+            let Some(entry) = self.mid.probe(position.player, position.opponent) else {
+                break;
+            };
+            let sq = u32::from(entry.best);
+            if entry.best == NO_MOVE || !position.legal_moves().has(sq) {
+                break;
+            }
+            line.push(sq);
+            position = position.play_flips(sq, position.flips(sq));
+        }
+        line
+    }
+}
+
+/// The position where the next move is played: `board`, or the opponent's turn after a
+/// pass; `None` when the game is over.
+fn to_play<G: Geometry>(board: Board<G>) -> Option<Board<G>> {
+    if !board.legal_moves().is_empty() {
+        Some(board)
+    } else {
+        let passed = board.pass();
+        (!passed.legal_moves().is_empty()).then_some(passed)
+    }
+}
+
+impl<G: Geometry> Run<'_, G> {
+    /// Every root move's score at `depth`, each with a full window, best first; the best is
+    /// stored for the next iteration's ordering.
+    fn every_move(&mut self, board: Board<G>, depth: u8) -> Vec<(u32, i32)> {
+        const INF: i32 = i32::MAX / 2;
+        let first = self
+            .table
+            .probe(board.player, board.opponent)
+            .map_or(NO_MOVE, |e| e.best);
+        let mut scored = Vec::new();
+        for (sq, flips) in self.order(&board, board.legal_moves(), first, depth) {
+            let score = -self.search(board.play_flips(sq, flips), depth - 1, -INF, INF, false);
+            if self.aborted {
+                return Vec::new();
+            }
+            scored.push((sq, score));
+        }
+        scored.sort_by_key(|&(sq, s)| (std::cmp::Reverse(s), sq));
+        let (best, score) = scored[0];
+        self.table.store(
+            board.player,
+            board.opponent,
+            depth,
+            (-INF, INF),
+            score,
+            best as u8,
+        );
+        scored
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Eight;
+    use crate::search::never;
+
+    fn board(record: &str) -> Board<Eight> {
+        let game = crate::Reversi::from_record(Default::default(), record).unwrap();
+        match game.position().board() {
+            crate::AnyBoard::Eight(b) => b,
+            _ => unreachable!(),
+        }
+    }
+
+    /// A position with `empties` empty squares, reached by always playing the lowest legal
+    /// square from the start.
+    fn late(empties: u32) -> Board<Eight> {
+        let mut b = Board::<Eight>::start();
+        while b.empty().count() > empties {
+            b = to_play(b).unwrap();
+            let sq = b.legal_moves().lowest();
+            b = b.play_flips(sq, b.flips(sq));
+        }
+        to_play(b).unwrap()
+    }
+
+    #[test]
+    fn exact_values_agree_with_the_solver_and_the_line_plays_out_to_the_score() {
+        let b = late(16);
+        let mut searcher = Searcher::<Eight>::new(18);
+        let a = searcher.analyse(b, 20, 0, &never).unwrap();
+        assert!(a.exact && a.depth == 16, "{a:?}");
+        assert_eq!(a.scores.len() as u32, b.legal_moves().count());
+        for &(sq, v) in &a.scores {
+            let after = b.play_flips(sq, b.flips(sq));
+            assert_eq!(
+                v,
+                -crate::search::solve(after, &never).unwrap().score * WIN,
+                "square {sq}"
+            );
+        }
+        // Playing the line (with the passes it implies) reaches the final score promised.
+        let (mut position, mut theirs) = (b, false);
+        for &sq in &a.line {
+            let next = to_play(position).expect("the line goes past the end");
+            theirs ^= next != position;
+            assert!(next.legal_moves().has(sq), "{sq} is not legal");
+            position = next.play_flips(sq, next.flips(sq));
+            theirs = !theirs;
+        }
+        assert!(
+            to_play(position).is_none(),
+            "the exact line stops before the end"
+        );
+        let end = crate::search::endgame::final_score(&position);
+        assert_eq!(
+            if theirs { -end } else { end } * WIN,
+            a.scores[0].1,
+            "{:?}",
+            a.line
+        );
+    }
+
+    #[test]
+    fn midgame_values_are_scores_and_the_line_is_legal() {
+        let b = board("f5d6c3d3c4");
+        let mut searcher = Searcher::<Eight>::new(16);
+        let a = searcher.analyse(b, 20, 300_000, &never).unwrap();
+        assert!(!a.exact && a.depth >= 3, "{a:?}");
+        assert_eq!(a.scores.len() as u32, b.legal_moves().count());
+        assert!(
+            a.scores.windows(2).all(|w| w[0].1 >= w[1].1),
+            "best first: {:?}",
+            a.scores
+        );
+        // A plain full-width search to the same depth finds the same best value.
+        let mut plain = Searcher::<Eight>::new(16);
+        plain.set_tweaks(crate::search::midgame::Tweaks::NONE);
+        let best = a
+            .scores
+            .iter()
+            .map(|&(sq, _)| -plain.plain_score(b.play_flips(sq, b.flips(sq)), a.depth - 1))
+            .max()
+            .unwrap();
+        assert!(
+            (best - a.scores[0].1).abs() <= 3 * WIN,
+            "plain {best}, analysis {}",
+            a.scores[0].1
+        );
+        let mut position = b;
+        for &sq in &a.line {
+            position = to_play(position).unwrap();
+            assert!(position.legal_moves().has(sq));
+            position = position.play_flips(sq, position.flips(sq));
+        }
+        assert!(
+            a.line.len() >= 2 && a.line.len() <= usize::from(a.depth),
+            "{:?}",
+            a.line
+        );
+    }
+
+    #[test]
+    fn a_stop_before_depth_one_gives_nothing_and_no_move_gives_nothing() {
+        let mut searcher = Searcher::<Eight>::new(12);
+        assert_eq!(searcher.analyse(board("f5"), 0, 0, &never), None);
+        let all_dark = Board::<Eight>::new(u64::MAX >> 1, 0).unwrap();
+        assert_eq!(searcher.analyse(all_dark, 20, 1000, &never), None);
+    }
+}
