@@ -423,17 +423,20 @@ impl HotSeat {
                 saved.version
             ));
         }
-        if let Some(clocks) = &saved.clocks {
-            let to_move = saved.data.game.to_move();
-            clocks
-                .check(to_move, now)
-                .map_err(|e| format!("the clocks: {e}"))?;
-        }
+        let to_move = saved.data.game.to_move();
+        let clocks = match saved.clocks {
+            Some(clocks) => Some(
+                clocks
+                    .checked(to_move, now)
+                    .map_err(|e| format!("the clocks: {e}"))?,
+            ),
+            None => None,
+        };
         let mut h = HotSeat::around(saved.data)
             .with_computer(saved.computer)
             .map_err(|e| format!("the computer's seat: {e}"))?
             .with_id(saved.id);
-        h.clocks = saved.clocks;
+        h.clocks = clocks;
         Ok(h)
     }
 }
