@@ -3,7 +3,9 @@
 //! [`outflank_engine::words`] stays the English of the BGS package and the CLI; in English
 //! these say exactly what it says (a test keeps the two from drifting), from the locale files.
 
-use outflank_engine::{AnyGame, Game, GameKind, LogEvent, LogItem, Player, Resignation, Square};
+use outflank_engine::{
+    AnyGame, Error, Game, GameKind, LogEvent, LogItem, Player, Resignation, Square,
+};
 
 use crate::i18n::{td_string, Locale};
 
@@ -140,6 +142,32 @@ pub fn result(l: Locale, game: &AnyGame, name: impl Fn(Player) -> String) -> Opt
     })
 }
 
+/// What is wrong, as the engine's [`Error`] says it, in the viewer's language; players
+/// are named by their colours in `kind`. (The free-text reasons of options, concessions
+/// and stored states stay as the engine words them.)
+pub fn error(l: Locale, kind: GameKind, e: &Error) -> String {
+    let who = |p: Player| colour(l, kind, p);
+    match e {
+        Error::Occupied { square } => td_string!(l, err_occupied, square).to_string(),
+        Error::NotLegal { square } => td_string!(l, err_not_legal, square).to_string(),
+        Error::NotYourTurn { player } => td_string!(l, err_not_your_turn, who = who(*player)).to_string(),
+        Error::GameOver => td_string!(l, err_game_over).to_string(),
+        Error::OffBoard { square, size } => {
+            td_string!(l, err_off_board, square, board = format!("{size}x{size}")).to_string()
+        }
+        Error::BadNotation { text } => td_string!(l, err_bad_notation, text).to_string(),
+        Error::BadRecord { index, text, reason } => {
+            let reason = error(l, kind, reason);
+            td_string!(l, err_bad_record, index, text, reason).to_string()
+        }
+        Error::BadOption { reason } => td_string!(l, err_bad_option, reason).to_string(),
+        Error::CannotConcede { reason } => td_string!(l, err_cannot_concede, reason).to_string(),
+        Error::CannotPass { player } => td_string!(l, err_cannot_pass, who = who(*player)).to_string(),
+        Error::NothingToUndo => td_string!(l, err_nothing_to_undo).to_string(),
+        Error::MalformedState { reason } => td_string!(l, err_malformed, reason).to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,5 +268,39 @@ mod tests {
             passes(Locale::ja, "白"),
             "白は打てる場所がないのでパスします。"
         );
+    }
+
+    #[test]
+    fn errors_in_each_language() {
+        let bad = AnyGame::from_record(&Default::default(), "f5f5").unwrap_err();
+        assert_eq!(
+            error(Locale::en, GameKind::Reversi, &bad),
+            "move 2 (f5) of the record: f5 is already occupied"
+        );
+        assert_eq!(
+            error(Locale::fr, GameKind::Reversi, &bad),
+            "coup 2 (f5) de la partie : f5 est déjà occupée"
+        );
+        assert_eq!(
+            error(Locale::ja, GameKind::Reversi, &bad),
+            "棋譜の2手目（f5）：f5にはすでに石があります"
+        );
+        let pass = AnyGame::from_record(&Default::default(), "f5pass").unwrap_err();
+        assert_eq!(
+            error(Locale::en, GameKind::Reversi, &pass),
+            "move 2 (pass) of the record: Light has a move, so cannot pass"
+        );
+        let off = Error::OffBoard {
+            square: "j9".parse().unwrap(),
+            size: 8,
+        };
+        assert_eq!(
+            error(Locale::en, GameKind::Reversi, &off),
+            "j9 is off the 8x8 board"
+        );
+        // Where the engine's words name no player, English says what the engine says.
+        for e in [Error::GameOver, Error::NothingToUndo, off] {
+            assert_eq!(error(Locale::en, GameKind::Reversi, &e), e.to_string());
+        }
     }
 }
