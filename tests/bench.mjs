@@ -80,6 +80,34 @@ async function clickLatency(page, squares) {
   return latency;
 }
 
+/**
+ * Every move's value in the positions after each of `plies` moves of GAME: ms from the click
+ * on Move values to the values and the best line on the page (the hint worker warmed up
+ * first by a hint, so that loading it is not counted).
+ */
+async function valuesTimes(page, plies) {
+  const moves = GAME.match(/[a-z]\d+/g);
+  const times = [];
+  for (const ply of plies) {
+    await page.getByTestId("new-game").click();
+    await page.getByTestId("record-input").fill(moves.slice(0, ply).join(""));
+    await page.getByTestId("new-game-start").click();
+    await page.waitForSelector('[data-outflank-viewer][data-busy="false"] [data-legal="true"]');
+    if (times.length === 0) {
+      await page.getByTestId("hint").click();
+      await page.waitForSelector('[data-hint="best"]', { timeout: 60_000 });
+    }
+    const empties = 64 - (await page.locator("[data-square] [data-disc]").count());
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId("move-values").click();
+    await page.waitForSelector('[data-testid="best-line"]', { timeout: 120_000 });
+    const t1 = await page.evaluate(() => performance.now());
+    const said = await page.getByTestId("hint-text").textContent();
+    times.push({ empties, ms: t1 - t0, what: said.split(":")[0] });
+  }
+  return times;
+}
+
 async function main() {
   const size = sizes();
   const server = spawn("node", [join(HERE, "serve.mjs"), "--dir", DIST, "--port", String(PORT), "--prefix", "/games/outflank/"], {
@@ -153,6 +181,14 @@ async function main() {
     const gobanLatency = await clickLatency(gobanPage, stones.slice(120));
     await goban.close();
 
+    // Every move's value: exact from 20 empty squares, a search before.
+    const study = await browser.newContext();
+    const studyPage = await study.newPage();
+    await studyPage.goto(URL);
+    await studyPage.waitForSelector('[data-legal="true"]');
+    const values = await valuesTimes(studyPage, [10, 20, 30, 40, 41, 42, 43, 44]);
+    await study.close();
+
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const sum = (test) => Object.entries(size).filter(([name]) => test(name)).reduce((a, [, n]) => a + n, 0);
     const viewer = sum((n) => n.startsWith("outflank-ui") || n.endsWith(".css"));
@@ -173,7 +209,8 @@ async function main() {
       `frames over 50 ms during the game's animations: ${over(frames).length} long animation frames` +
         ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}), ${over(tasks).length} long tasks`,
     );
-    console.log(JSON.stringify({ size, tti, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+    console.log(`move values (click to values and best line, ms): ${values.map((v) => `${v.empties} empties ${ms(v.ms)} (${v.what})`).join("; ")}`);
+    console.log(JSON.stringify({ size, tti, values, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
   } finally {
     await browser.close();
     server.kill();

@@ -12,7 +12,7 @@ use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::table::{Table, NO_MOVE};
 use crate::search::weights::Weights;
-use crate::search::{solve_with, Choice, Settings, Stop};
+use crate::search::{solve_window, solve_with, Choice, Settings, Stop};
 use crate::Board;
 
 mod analysis;
@@ -20,6 +20,9 @@ pub use analysis::Analysis;
 
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
 pub const WIN: i32 = 100;
+
+/// How deep the guess that centres each move's exact solve looks ([`Searcher::exact_scores`]).
+const GUESS_DEPTH: u8 = 4;
 
 /// Which of the search's refinements are on (all by default; `outflank match` can turn
 /// them off one by one to measure what each is worth).
@@ -264,14 +267,35 @@ impl<G: Geometry> Searcher<G> {
 
     /// The exact final score of every legal move (for hints near the end), best first;
     /// `None` if `stop` cut the search short.
+    ///
+    /// Each move is solved in a narrow window around a shallow search's guess, widened on
+    /// the side it fails: a solve with a full window costs many times more, and every move
+    /// needs its own (from 20 empty squares, seconds instead of a fraction of one).
     pub fn exact_scores(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Vec<(u32, i32)>> {
         let mut moves = board.legal_moves();
         let mut out = Vec::new();
+        let cells = G::CELLS as i32;
         while !moves.is_empty() {
             let sq = moves.lowest();
             moves = moves.without_lowest();
             let next = board.play_flips(sq, board.flips(sq));
-            out.push((sq, -solve_with(next, &mut self.end, stop)?.score));
+            // The guess, from the opponent's side, in discs; final scores on an even board
+            // are even, so the window (guess - 1, guess + 1) holds the guess alone.
+            let guess = (self.plain_score(next, GUESS_DEPTH) as f32 / WIN as f32 / 2.0).round() as i32 * 2;
+            let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
+            let mut step = 4;
+            let score = loop {
+                let s = solve_window(next, &mut self.end, stop, lo, hi)?.score;
+                if s <= lo && lo > -cells - 1 {
+                    (lo, hi) = ((s - step).max(-cells - 1), s + 1);
+                } else if s >= hi && hi < cells + 1 {
+                    (lo, hi) = (s - 1, (s + step).min(cells + 1));
+                } else {
+                    break s;
+                }
+                step *= 2;
+            };
+            out.push((sq, -score));
         }
         out.sort_by_key(|&(sq, score)| (-score, sq));
         Some(out)
