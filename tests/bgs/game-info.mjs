@@ -90,6 +90,17 @@ export function gameInfo(viewerBase) {
           { name: "off", label: "Off" },
         ],
       },
+      // No default: until a player picks one, the viewer speaks their browser's language.
+      {
+        name: "language",
+        label: "Language",
+        type: "select",
+        items: [
+          { name: "en", label: "English" },
+          { name: "fr", label: "Français" },
+          { name: "ja", label: "日本語" },
+        ],
+      },
     ],
     settings: [],
     viewer: {

@@ -401,6 +401,25 @@ test("games made by the creation form's string options, shown and played (readab
   expect(server.swallowed).toEqual([]);
 });
 
+test("a player's language preference, stored on the platform, is the viewer's language; without one the browser's", async ({ page }) => {
+  const guard = guardConsole(page);
+  const { server } = await bgs(page);
+  server.createGame({ id: "g-lang", players: [ADA, GRACE] });
+  // The page posts every user's stored preferences (here each has French stored).
+  await openGame(page, "g-lang", [ADA], { prefs: { speed: "off", language: "fr" } });
+  await expectReady(page, [ADA]);
+  const frame = frameOf(page, ADA);
+  await expect(frame.getByTestId("status")).toHaveText("Vous devez jouer un pion");
+  // The viewer says which language it speaks (screen readers pronounce by it).
+  await expect(frame.locator("[data-outflank-viewer]")).toHaveAttribute("lang", "fr");
+  // Without the preference, the browser's language (en-US here).
+  await openGame(page, "g-lang", [ADA], { prefs: { speed: "off" } });
+  await expectReady(page, [ADA]);
+  await expect(frameOf(page, ADA).getByTestId("status")).toHaveText("You must play a disc");
+  expect(await page.evaluate(() => window.bgsPage.errors)).toEqual([]);
+  guard.check();
+});
+
 test("the same-origin iframe (under /resources, as the platform serves it now)", async ({ page }) => {
   const guard = guardConsole(page);
   const { server, iframeRequests } = await bgs(page);
