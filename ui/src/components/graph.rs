@@ -9,11 +9,21 @@ use super::review::discs;
 use crate::i18n::td_string;
 use crate::review::Reviewed;
 
-/// The graph's drawing size (the SVG scales to the width it is given).
-const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 120.0;
+/// The graph's drawing size in its own units: the SVG stretches to the width it is given,
+/// so the points are round buttons laid over it rather than circles inside it (which would
+/// stretch into ellipses). Integers only: formatting floats would weigh on the first load.
+const WIDTH: i32 = 1000;
+const HEIGHT: i32 = 240;
 /// Values beyond this many discs are drawn at the edge.
 const SPAN: i32 = 64;
+
+/// Where a point goes: `(x, y)` in the graph's units.
+fn place(ply: usize, last: usize, dark: i32) -> (i32, i32) {
+    let x = (ply * WIDTH as usize / last.max(1)) as i32;
+    let clamped = (dark / 100).clamp(-SPAN, SPAN);
+    let y = HEIGHT / 2 - clamped * (HEIGHT / 2 - 8) / SPAN;
+    (x, y)
+}
 
 #[component]
 pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
@@ -30,16 +40,14 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
             (points, all.saturating_sub(1).max(1))
         })
     });
-    let x = move |ply: usize, last: usize| ply as f64 * WIDTH / last as f64;
-    let y = |dark: i32| {
-        let clamped = (dark / 100).clamp(-SPAN, SPAN);
-        HEIGHT / 2.0 - f64::from(clamped) * (HEIGHT / 2.0 - 4.0) / f64::from(SPAN)
-    };
     let line = move || {
         let (points, last) = points.get();
         points
             .iter()
-            .map(|&(ply, dark, _)| format!("{:.1},{:.1}", x(ply, last), y(dark)))
+            .map(|&(ply, dark, _)| {
+                let (x, y) = place(ply, last, dark);
+                format!("{x},{y}")
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -47,14 +55,15 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
     view! {
         <Show when=move || review.with(Option::is_some)>
             <figure class="evaluation-graph" data-testid="evaluation-graph">
-                <svg
-                    viewBox=format!("0 0 {WIDTH} {HEIGHT}")
-                    preserveAspectRatio="none"
+                <div
+                    class="graph-area"
                     role="group"
                     aria-label=move || td_string!(ctx.locale(), graph_label).to_string()
                 >
-                    <line class="axis" x1="0" y1=HEIGHT / 2.0 x2=WIDTH y2=HEIGHT / 2.0></line>
-                    <polyline class="curve" points=line></polyline>
+                    <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") preserveAspectRatio="none" aria-hidden="true">
+                        <line class="axis" x1="0" y1=HEIGHT / 2 x2=WIDTH y2=HEIGHT / 2></line>
+                        <polyline class="curve" points=line></polyline>
+                    </svg>
                     {move || {
                         let (points, last) = points.get();
                         points
@@ -69,35 +78,44 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
                                         td_string!(l, graph_point, ply = ply, value = value).to_string()
                                     }
                                 };
+                                let (x, y) = place(ply, last, dark);
+                                let style = format!(
+                                    "left: calc(100% * {x} / {WIDTH}); top: calc(100% * {y} / {HEIGHT})"
+                                );
                                 view! {
-                                    <circle
+                                    <button
+                                        type="button"
                                         class="point"
                                         class:here=move || shown() == ply
                                         data-testid="graph-point"
                                         data-ply=ply.to_string()
                                         data-value=dark.to_string()
                                         data-exact=exact.to_string()
-                                        cx=format!("{:.1}", x(ply, last))
-                                        cy=format!("{:.1}", y(dark))
-                                        r="5"
-                                        tabindex="0"
-                                        role="button"
+                                        style=style
                                         aria-label=label
                                         on:click=move |_| ctx.goto(ply)
-                                        on:keydown=move |e| {
-                                            if e.key() == "Enter" || e.key() == " " {
-                                                e.prevent_default();
-                                                ctx.goto(ply);
-                                            }
-                                        }
-                                    ></circle>
+                                    ></button>
                                 }
                             })
                             .collect_view()
                     }}
-                </svg>
+                </div>
                 <figcaption>{move || td_string!(ctx.locale(), graph_caption).to_string()}</figcaption>
             </figure>
         </Show>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_span_the_graph_and_clamp_at_its_edges() {
+        assert_eq!(place(0, 60, 0), (0, HEIGHT / 2));
+        assert_eq!(place(60, 60, 0).0, WIDTH);
+        assert_eq!(place(30, 60, 6400), (WIDTH / 2, 8));
+        assert_eq!(place(30, 60, -9900), (WIDTH / 2, HEIGHT - 8));
+        assert!(place(1, 60, 100).1 < HEIGHT / 2, "Dark's advantage is up");
     }
 }
