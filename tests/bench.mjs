@@ -108,6 +108,40 @@ async function valuesTimes(page, plies) {
   return times;
 }
 
+/**
+ * The computer at `level` in the browser: ms from "… is thinking" appearing to its going, for
+ * each of its replies to `turns` moves of ours (the first legal square each time), with the
+ * first reply (which also loads the worker and the evaluation) apart.
+ */
+async function computerTimes(page, level, turns) {
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("opponent-select").selectOption("computer");
+  await page.getByTestId("side-select").selectOption("first");
+  await page.getByTestId("level-select").selectOption(String(level));
+  await page.getByTestId("new-game-start").click();
+  await page.evaluate(() => {
+    window.__thinking = [];
+    const el = document.querySelector('[data-testid="thinking"]');
+    let since = null;
+    new MutationObserver(() => {
+      const on = el.textContent.trim() !== "";
+      if (on && since === null) since = performance.now();
+      if (!on && since !== null) {
+        window.__thinking.push(performance.now() - since);
+        since = null;
+      }
+    }).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  for (let turn = 0; turn < turns; turn++) {
+    const mine = '[data-outflank-viewer][data-busy="false"] button[data-square][data-legal="true"]';
+    await page.waitForSelector(mine, { timeout: 120_000 });
+    await page.waitForFunction((n) => window.__thinking.length === n, turn, { timeout: 120_000 });
+    await page.locator(mine).first().click();
+  }
+  await page.waitForFunction((n) => window.__thinking.length === n, turns, { timeout: 120_000 });
+  return page.evaluate(() => window.__thinking);
+}
+
 async function main() {
   const size = sizes();
   const server = spawn("node", [join(HERE, "serve.mjs"), "--dir", DIST, "--port", String(PORT), "--prefix", "/games/outflank/"], {
@@ -189,6 +223,14 @@ async function main() {
     const values = await valuesTimes(studyPage, [10, 20, 30, 40, 41, 42, 43, 44]);
     await study.close();
 
+    // The computer at level 10, a move at a time.
+    const versus = await browser.newContext();
+    const versusPage = await versus.newPage();
+    await versusPage.goto(URL);
+    await versusPage.waitForSelector('[data-legal="true"]');
+    const level10 = await computerTimes(versusPage, 10, 12);
+    await versus.close();
+
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const sum = (test) => Object.entries(size).filter(([name]) => test(name)).reduce((a, [, n]) => a + n, 0);
     const viewer = sum((n) => n.startsWith("outflank-ui") || n.endsWith(".css"));
@@ -210,7 +252,11 @@ async function main() {
         ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}), ${over(tasks).length} long tasks`,
     );
     console.log(`move values (click to values and best line, ms): ${values.map((v) => `${v.empties} empties ${ms(v.ms)} (${v.what})`).join("; ")}`);
-    console.log(JSON.stringify({ size, tti, values, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+    const replies = level10.slice(1);
+    console.log(
+      `the computer at level 10, its first ${level10.length} replies: the first (loading its worker and evaluation) ${ms(level10[0])}, then median ${ms(median(replies))}, worst ${ms(Math.max(...replies))}`,
+    );
+    console.log(JSON.stringify({ size, tti, values, level10, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
   } finally {
     await browser.close();
     server.kill();
