@@ -9,7 +9,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::board::Board;
 use super::position::{Position, Variant, SIZES};
+use crate::bitboard::{Bits, Eight};
 use crate::{Error, Player, Square};
 
 /// The discs of a set-up board and the side to move, unchecked.
@@ -93,6 +95,52 @@ impl StartPosition {
             second,
             to_move,
         })
+    }
+
+    /// The standard start of a board of side `size` (dark to move), if that size is
+    /// supported.
+    pub fn standard(size: u8) -> Option<StartPosition> {
+        Position::start(size, Variant::Standard)
+            .ok()
+            .map(|p| StartPosition::of(&p))
+    }
+
+    /// The same set-up with `sq` emptied or given to `owner`; off the board, the same set-up.
+    pub fn with_disc(self, sq: Square, owner: Option<Player>) -> StartPosition {
+        let Some(index) = sq.index(self.size) else {
+            return self;
+        };
+        let bit = 1u128 << index;
+        let (mut first, mut second) = (self.first & !bit, self.second & !bit);
+        match owner {
+            Some(Player::First) => first |= bit,
+            Some(Player::Second) => second |= bit,
+            None => {}
+        }
+        StartPosition {
+            first,
+            second,
+            ..self
+        }
+    }
+
+    /// The same discs with `to_move` to move.
+    pub fn with_to_move(self, to_move: Player) -> StartPosition {
+        StartPosition { to_move, ..self }
+    }
+
+    /// The same board emptied.
+    pub fn cleared(self) -> StartPosition {
+        StartPosition {
+            first: 0,
+            second: 0,
+            ..self
+        }
+    }
+
+    /// Disc counts, indexed by player.
+    pub fn counts(&self) -> [u32; 2] {
+        [self.first.count_ones(), self.second.count_ones()]
     }
 
     pub fn size(&self) -> u8 {
@@ -182,6 +230,19 @@ impl StartPosition {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The standard 8x8 start, dark to move.
+impl Default for StartPosition {
+    fn default() -> StartPosition {
+        let board = Board::<Eight>::start();
+        StartPosition {
+            size: 8,
+            first: board.player.to_u128(),
+            second: board.opponent.to_u128(),
+            to_move: Player::First,
+        }
     }
 }
 
@@ -322,6 +383,19 @@ mod tests {
             StartPosition::from_squares(8, &[None; 36], Player::First),
             None
         );
+        assert_eq!(StartPosition::standard(8), Some(StartPosition::default()));
+        assert_eq!(StartPosition::standard(9), None);
+        let (a1, e4) = ("a1".parse().unwrap(), "e4".parse().unwrap());
+        let edited = StartPosition::default()
+            .with_disc(a1, Some(Player::Second))
+            .with_disc(e4, Some(Player::Second))
+            .with_disc("i9".parse().unwrap(), Some(Player::First))
+            .with_to_move(Player::Second);
+        assert_eq!(
+            (edited.disc(a1), edited.disc(e4), edited.counts()),
+            (Some(Player::Second), Some(Player::Second), [1, 4])
+        );
+        assert_eq!(edited.with_disc(a1, None).cleared().counts(), [0, 0]);
         assert_eq!(
             StartPosition::from_squares(7, &[None; 49], Player::First),
             None
