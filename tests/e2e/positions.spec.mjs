@@ -2,6 +2,7 @@
 // game dialog's board editor, as from a book diagram, and plays from it; the position is
 // kept across a reload and carried by the game's link. A position where neither side can
 // move opens as a finished game; one the rules refuse says why and starts nothing.
+import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
 import { discCounts, guardConsole, legalSquares, openViewer, playSquare, resultText } from "./helpers.mjs";
 
@@ -101,6 +102,13 @@ test("a position set up from a diagram is played, kept across a reload and carri
   await expect(page.getByTestId("undo")).toBeDisabled();
   await page.getByTestId("redo").click();
   await expect(record(page)).toHaveValue("g8");
+
+  // The picture shows the set-up's discs.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-svg").click();
+  const svg = readFileSync(await (await download).path(), "utf8");
+  expect(svg.match(/class="piece first"/g)?.length).toBe(afterG8[0]);
+  expect(svg.match(/class="piece second"/g)?.length).toBe(afterG8[1]);
 
   // The New game dialog repeats the set-up.
   await page.getByTestId("new-game").click();
