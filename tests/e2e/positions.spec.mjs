@@ -4,7 +4,16 @@
 // move opens as a finished game; one the rules refuse says why and starts nothing.
 import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
-import { discCounts, guardConsole, legalSquares, openViewer, playSquare, resultText } from "./helpers.mjs";
+import {
+  axeViolations,
+  discCounts,
+  guardConsole,
+  legalSquares,
+  openViewer,
+  pageScreenshot,
+  playSquare,
+  resultText,
+} from "./helpers.mjs";
 
 let guard;
 test.beforeEach(({ page }) => {
@@ -64,6 +73,9 @@ test("a position set up from a diagram is played, kept across a reload and carri
   await paint(page, "light", squaresOf(FFO_1, "O"));
   await expect(page.getByTestId("editor-counts")).toHaveText("Discs: dark 27, light 23");
   await page.getByTestId("editor-to-move").selectOption("0");
+  // Every control of the editor is named and reachable (axe), in both themes' dialog.
+  expect(await axeViolations(page), "axe with the board editor open").toEqual([]);
+  await pageScreenshot(page, "positions-editor.png");
   await page.getByTestId("name-input-0").fill("Ann");
   await page.getByTestId("editor-start").click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
