@@ -184,3 +184,19 @@ test("a set-up the rules refuse says why and starts nothing", async ({ page }) =
   await expect(record(page)).toHaveValue("f5");
   expect(await discCounts(page)).toEqual([4, 1]);
 });
+
+test("the computer plays from a set-up position when it is to move", async ({ page }) => {
+  await openViewer(page);
+  await openEditor(page);
+  // The standard start with light to move, against the computer playing light.
+  await page.getByTestId("editor-to-move").selectOption("1");
+  await page.getByTestId("opponent-select").selectOption("computer");
+  await page.getByTestId("level-select").selectOption("1");
+  await page.getByTestId("editor-start").click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Light's four first moves are c5, d6, e3 and f4.
+  await expect(record(page)).toHaveValue(/^(c5|d6|e3|f4)$/);
+  await expect(page.locator("[data-outflank-viewer]")).toHaveAttribute("data-busy", "false");
+  await expect(page.getByTestId("status")).toHaveText("Dark must play a disc");
+  expect(await discCounts(page)).toEqual([1, 4]);
+});
