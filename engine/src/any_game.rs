@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Game, LogEvent, LogItem, Move};
 use crate::{
     Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Resignation, Reversi,
-    ReversiOptions, Square, TicTacToe, Variant,
+    ReversiOptions, Square, StartPosition, TicTacToe, Variant,
 };
 
 /// Which game.
@@ -123,6 +123,10 @@ pub struct GameOptions {
     pub variant: Option<Variant>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exact_five: Option<bool>,
+    /// Reversi only: the set-up position the game starts from, in the text form of
+    /// [`StartPosition`]; absent for the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartPosition>,
 }
 
 impl GameOptions {
@@ -240,6 +244,12 @@ impl AnyGame {
                 });
             }
         }
+        // Not a `GameOption`: a platform's creation form never sends a position.
+        if options.start.is_some() && kind != GameKind::Reversi {
+            return Err(Error::BadOption {
+                reason: format!("start: {} has no set-up positions", kind.name()),
+            });
+        }
         let size = options.size.unwrap_or(kind.default_size());
         if !kind.sizes().contains(&size) {
             return Err(Error::BadOption {
@@ -250,6 +260,7 @@ impl AnyGame {
             GameKind::Reversi => AnyGame::Reversi(Reversi::new(ReversiOptions {
                 size,
                 variant: options.variant.unwrap_or_default(),
+                start: options.start,
             })?),
             GameKind::Gomoku => AnyGame::Gomoku(Gomoku::new(GomokuOptions {
                 size,
@@ -276,12 +287,14 @@ impl AnyGame {
                 size: Some(g.size()),
                 variant: Some(g.options().variant),
                 exact_five: None,
+                start: g.options().start,
             },
             AnyGame::Gomoku(g) => GameOptions {
                 game: kind,
                 size: Some(g.options().size),
                 variant: None,
                 exact_five: Some(g.options().exact_five),
+                start: None,
             },
             AnyGame::TicTacToe(_) => GameOptions { game: kind, ..GameOptions::default() },
         }

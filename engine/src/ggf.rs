@@ -28,11 +28,11 @@
 //!
 //! [`Ggf::parse`] checks every move against the rules and keeps the start position, so a
 //! program that analyses positions (the `outflank nboard` engine) takes any start;
-//! [`Ggf::game`] makes a [`Reversi`] game of it, which needs the standard start: set-up
-//! positions are not supported there yet.
+//! [`Ggf::game`] makes a [`Reversi`] game of it, from its set-up position when `BO[...]` is
+//! not the standard start.
 
 use crate::notation;
-use crate::{Error, Player, Position, Reversi, ReversiOptions, Square, Variant};
+use crate::{Error, Player, Position, Reversi, ReversiOptions, Square, StartPosition, Variant};
 
 /// An Othello game read from GGF.
 ///
@@ -130,18 +130,24 @@ impl Ggf {
         Position::start(self.start.size(), Variant::Standard).is_ok_and(|s| s == self.start)
     }
 
-    /// The game as Outflank plays it. A game that starts from a set-up position is refused
-    /// ([`Error::BadOption`]): set-up positions are not supported yet.
+    /// The game as Outflank plays it: a plain game from the standard start, or one that
+    /// starts from the set-up position `BO[...]` gives (which the game checks:
+    /// [`StartPosition::check`]).
+    ///
+    /// ```
+    /// use outflank_engine::{Game, Ggf, Player};
+    /// // Light to move in a set-up: f4 turns e4 over.
+    /// let ggf = Ggf::parse("(;GM[Othello]TY[8]BO[8 -------- -------- -------- \
+    ///     ---O*--- ---**--- -------- -------- -------- O]W[f4];)").unwrap();
+    /// let game = ggf.game().unwrap();
+    /// assert!(game.options().start.is_some());
+    /// assert_eq!((game.record(), game.discs()), ("f4".to_string(), [2, 3]));
+    /// ```
     pub fn game(&self) -> Result<Reversi, Error> {
-        if !self.has_standard_start() {
-            return Err(unsupported(
-                "the game starts from a set-up position (BO[...] is not the standard start); \
-                 set-up positions are not supported yet",
-            ));
-        }
         let options = ReversiOptions {
             size: self.start.size(),
             variant: Variant::Standard,
+            start: (!self.has_standard_start()).then(|| StartPosition::of(&self.start)),
         };
         Reversi::from_record(
             options,

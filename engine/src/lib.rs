@@ -48,7 +48,7 @@ pub use openings::{opening_of, openings, openings_along, Opening};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{
-    Action, AnyBoard, Board, Placed, PlayerStats, Position, Reversi, ReversiOptions, Turn, Variant,
-    SIZES,
+    Action, AnyBoard, Board, Placed, PlayerStats, Position, Reversi, ReversiOptions, StartPosition,
+    Turn, Variant, SIZES,
 };
 pub use square::Square;

@@ -5,7 +5,7 @@ use outflank_engine::search::{never, Level};
 use outflank_engine::{AnyGame, Computer, Game, GameKind, GameOptions, Move, Outcome, Player, Square, Variant};
 
 fn new_game(kind: GameKind, size: Option<u8>, variant: Option<Variant>) -> AnyGame {
-    AnyGame::new(&GameOptions { game: kind, size, variant, exact_five: None }).unwrap()
+    AnyGame::new(&GameOptions { game: kind, size, variant, exact_five: None, start: None }).unwrap()
 }
 
 fn play(game: &mut AnyGame, moves: &[&str]) {

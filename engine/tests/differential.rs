@@ -19,7 +19,7 @@ fn names(v: &[Square]) -> Vec<String> {
 
 /// Plays one game, choosing moves by `choices`, and compares everything at every step.
 fn compare_game(size: u8, variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut game = Reversi::new(ReversiOptions { size, variant }).unwrap();
+    let mut game = Reversi::new(ReversiOptions { size, variant, start: None }).unwrap();
     let mut reference = RefBoard::start(size as i32, variant == Variant::Bombs);
     let mut passes = 0;
     for (step, &choice) in choices.iter().chain(std::iter::repeat(&0)).enumerate() {

@@ -79,7 +79,7 @@ fn records_round_trip() {
     assert_eq!(game(record).record(), record);
     assert_eq!(game(" F5 d6,c3").record(), "f5d6c3");
     for size in [6u8, 10] {
-        let mut g = Reversi::new(ReversiOptions { size, variant: Variant::Standard }).unwrap();
+        let mut g = Reversi::new(ReversiOptions { size, variant: Variant::Standard, start: None }).unwrap();
         while let Some(first) = g.legal_moves().last().copied() {
             place(&mut g, first).unwrap();
         }
@@ -218,7 +218,7 @@ fn progression_grows_from_0_to_100() {
 
 #[test]
 fn json_round_trips_at_every_step() {
-    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs }).unwrap();
+    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
     let mut std = Reversi::default();
     for _ in 0..70 {
         for game in [&mut g, &mut std] {
@@ -277,7 +277,7 @@ fn malformed_json_states_are_errors_not_panics() {
 
 #[test]
 fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
-    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs }).unwrap();
+    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
     // In bombs, any square next to a disc is legal, even one that outflanks nothing.
     assert!(g.is_legal(sq("c3")));
     assert_eq!(g.legal_moves().len(), 12);
@@ -286,7 +286,7 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     assert_eq!(g.scores(), [4, 1]);
     assert_eq!(g.stats()[0].turned_over, 1);
     // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over (seed 000).
-    let mut h = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs }).unwrap();
+    let mut h = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
     place(&mut h, sq("e3")).unwrap();
     assert_eq!(h.stats()[0].turned_over, 2);
     // Play on until someone is wiped out or the board fills: the outcome follows the rule.

@@ -74,21 +74,30 @@ fn the_board_may_be_left_out_and_tags_are_any_case() {
 }
 
 #[test]
-fn a_set_up_position_is_read_but_cannot_become_a_game_yet() {
-    // White to move at the start, then a board with a corner taken.
+fn a_set_up_position_becomes_a_game_that_starts_from_it() {
+    // White to move at the start: a set-up, played from it.
     let white_first = format!("(;GM[Othello]BO[8 {START} O]W[e3];)");
     let ggf = Ggf::parse(&white_first).unwrap();
     assert_eq!(ggf.start.to_move(), Player::Second);
     assert!(!ggf.has_standard_start());
-    let e = ggf.game().unwrap_err();
+    let game = ggf.game().unwrap();
+    let start = game.options().start.expect("the game keeps its set-up");
+    assert_eq!(start.to_move(), Player::Second);
+    assert_eq!(game.start(), ggf.start);
+    assert_eq!((game.record(), game.position()), ("e3".to_string(), &ggf.end));
+    assert_eq!(Game::to_move(&game), Some(Player::First));
+    // A corner taken on top of the start: a set-up too, with dark to move.
+    let corner = format!("(;GM[Othello]TY[8r]BO[8 *{} *]B[d3];)", &START[1..]);
+    let game = Ggf::parse(&corner).unwrap().game().unwrap();
+    assert_eq!((game.discs(), game.record()), ([5, 1], "d3".to_string()));
+    // The standard start written out is a plain game.
+    let plain = format!("(;GM[Othello]BO[8 {START} *]B[f5];)");
+    assert_eq!(Ggf::parse(&plain).unwrap().game().unwrap().options().start, None);
+    // A board the game refuses: the centre squares are never empty.
+    let hole = format!("(;GM[Othello]BO[8 {}-{} *];)", &START[..27], &START[28..]);
+    let e = Ggf::parse(&hole).unwrap().game().unwrap_err();
     assert_eq!(e.code(), "bad-option");
-    assert!(
-        e.to_string()
-            .contains("set-up positions are not supported yet"),
-        "{e}"
-    );
-    let corner = format!("(;GM[Othello]TY[8r]BO[8 *{} *];)", &START[1..]);
-    assert!(Ggf::parse(&corner).unwrap().game().is_err());
+    assert!(e.to_string().contains("d4 is empty"), "{e}");
 }
 
 /// The error's code and (part of) its message.

@@ -1,9 +1,11 @@
 //! A game in a link: the options and the record in the URL's fragment
 //! (`#game=reversi&size=8&moves=f5d6c3`), so a link opens the same game on any copy of the
-//! site, offline included (the fragment never reaches a server). Plain data, tested natively;
-//! the page reads the fragment when it loads and when it changes.
+//! site, offline included (the fragment never reaches a server). A game from a set-up
+//! position carries it as `start=`, the squares row by row (`X`, `O`, `-`) and the side to
+//! move ([`StartPosition`]'s text, which needs no escaping in a URL). Plain data, tested
+//! natively; the page reads the fragment when it loads and when it changes.
 
-use outflank_engine::{AnyGame, Game, GameKind, GameOption, GameOptions, Variant};
+use outflank_engine::{AnyGame, Game, GameKind, GameOption, GameOptions, StartPosition, Variant};
 
 use crate::backend::HotSeat;
 
@@ -31,6 +33,9 @@ pub fn fragment(game: &AnyGame) -> String {
             _ => {}
         }
     }
+    if let Some(start) = options.start {
+        parts.push(format!("start={start}"));
+    }
     parts.push(format!("moves={}", game.record()));
     parts.join("&")
 }
@@ -55,6 +60,12 @@ pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
             "size" => options.size = Some(value.parse().map_err(|_| bad())?),
             "variant" => options.variant = Some(Variant::from_id(value).ok_or_else(bad)?),
             "exactFive" => options.exact_five = Some(value.parse().map_err(|_| bad())?),
+            "start" => {
+                let start: StartPosition = value
+                    .parse()
+                    .map_err(|e| format!("start: \"{value}\" is not a position ({e})"))?;
+                options.start = Some(start);
+            }
             "moves" => moves = Some(value.to_string()),
             _ => return Err(format!("the link has an unknown part \"{key}\"")),
         }
@@ -67,6 +78,7 @@ pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outflank_engine::Player;
 
     fn game(options: GameOptions, record: &str) -> AnyGame {
         AnyGame::from_record(&options, record).unwrap()
@@ -95,6 +107,15 @@ mod tests {
                 },
                 "b2a1",
             ),
+            game(set_up(), "e3"),
+            game(
+                GameOptions {
+                    size: Some(6),
+                    start: "XXXXXXXXXXXXXXXOXXXXXX--XXXXXXXXXXX-O".parse().ok(),
+                    ..GameOptions::default()
+                },
+                "e4",
+            ),
         ] {
             let link = fragment(&g);
             let back = read(&format!("#{link}")).unwrap().unwrap();
@@ -104,6 +125,19 @@ mod tests {
             fragment(&game(GameOptions::default(), "f5d6")),
             "game=reversi&moves=f5d6"
         );
+        let dashes = "-".repeat(27);
+        assert_eq!(
+            fragment(&game(set_up(), "e3")),
+            format!("game=reversi&start={dashes}OX------XO{dashes}O&moves=e3")
+        );
+    }
+
+    /// The standard start with light to move.
+    fn set_up() -> GameOptions {
+        GameOptions {
+            start: Some(StartPosition::default().with_to_move(Player::Second)),
+            ..GameOptions::default()
+        }
     }
 
     #[test]
@@ -114,6 +148,17 @@ mod tests {
             ("game=reversi&moves=f5f5", "f5"),
             ("game=reversi&colour=red", "unknown part \"colour\""),
             ("game=reversi&moves", "is not key=value"),
+            ("game=reversi&start=XO", "start: \"XO\" is not a position"),
+            ("game=reversi&start=XO", "1 squares"),
+            ("game=gomoku&start=", "start: \"\" is not a position"),
+            (
+                &format!("game=reversi&size=6&start={}X", "-".repeat(36)),
+                "c3, d3, c4, d4 are empty",
+            ),
+            (
+                &format!("game=reversi&start={}X", "-".repeat(36)),
+                "6x6 but the board is 8x8",
+            ),
         ] {
             let e = read(link).err().unwrap_or_else(|| panic!("{link} read"));
             assert!(e.contains(says), "{link}: {e}");

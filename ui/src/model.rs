@@ -169,7 +169,8 @@ pub fn move_list(l: Locale, game: &AnyGame) -> Vec<MoveEntry> {
     out
 }
 
-/// Whether a game is one the opening names are about: standard 8x8 Reversi.
+/// Whether a game is one the opening names are about: standard 8x8 Reversi from the
+/// standard start (a set-up position follows no named opening).
 pub fn names_openings(game: &AnyGame) -> bool {
     game.options()
         == GameOptions {
@@ -177,6 +178,7 @@ pub fn names_openings(game: &AnyGame) -> bool {
             size: Some(8),
             variant: Some(Variant::Standard),
             exact_five: None,
+            start: None,
         }
 }
 
@@ -581,6 +583,16 @@ mod tests {
         let first = six.legal_moves()[0];
         six.play_move(Player::First, Move::Place(first)).unwrap();
         assert!(openings(&six).is_empty());
+        // Nor from a set-up position, even one where the Tiger's moves can be played.
+        let corner = outflank_engine::StartPosition::default()
+            .with_disc("a1".parse().unwrap(), Some(Player::First));
+        let set_up = GameOptions {
+            start: Some(corner),
+            ..GameOptions::default()
+        };
+        let tiger = AnyGame::from_record(&set_up, "f5d6c3d3c4").unwrap();
+        assert!(openings(&tiger).is_empty());
+        assert_eq!(opening_at(&tiger, 5), None);
     }
 
     #[test]

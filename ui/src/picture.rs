@@ -262,6 +262,7 @@ mod tests {
             size: Some(size),
             variant: (kind == GameKind::Reversi).then_some(Variant::Standard),
             exact_five: None,
+            start: None,
         };
         AnyGame::from_record(&options, record).unwrap()
     }

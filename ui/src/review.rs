@@ -5,7 +5,7 @@
 //! Evaluate`]: exact from [`crate::ai::EXACT_FROM`] empty squares, a deep search before); the
 //! positions where the game is over are counted here. Plain data, tested natively.
 
-use outflank_engine::{AnyGame, Game, LogItem, Player, Variant};
+use outflank_engine::{AnyGame, Game, GameOptions, LogItem, Player, Variant};
 
 use crate::model;
 
@@ -65,7 +65,9 @@ pub struct Judged {
 /// The review of one game, filled in as the values come.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Review {
-    /// The game reviewed (another game, or a changed one, needs a new review).
+    /// The game reviewed, by its options (a set-up start among them) and record: another
+    /// game, or a changed one, needs a new review.
+    options: GameOptions,
     record: String,
     /// The position after each piece placed (0: the start), the one to evaluate.
     positions: Vec<AnyGame>,
@@ -125,6 +127,7 @@ impl Review {
             })
             .collect();
         Some(Review {
+            options: game.options(),
             record: game.record(),
             positions,
             movers,
@@ -134,7 +137,7 @@ impl Review {
 
     /// Whether this is the review of `game` as it stands.
     pub fn is_of(&self, game: &AnyGame) -> bool {
-        self.record == game.record()
+        self.record == game.record() && self.options == game.options()
     }
 
     /// The next position to evaluate (its ply and the game there), if any is left.
@@ -222,7 +225,7 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outflank_engine::{Computer, GameKind, GameOptions};
+    use outflank_engine::{Computer, GameKind};
 
     fn reversi(record: &str) -> AnyGame {
         AnyGame::from_record(&GameOptions::default(), record).unwrap()
@@ -252,6 +255,14 @@ mod tests {
         assert_eq!(r.value(3).unwrap().dark, -2500);
         assert!(r.is_of(&game));
         assert!(!r.is_of(&reversi("f5d6")));
+        // The same moves from a set-up position are another game.
+        let corner = outflank_engine::StartPosition::default()
+            .with_disc("a1".parse().unwrap(), Some(Player::First));
+        let set_up = GameOptions {
+            start: Some(corner),
+            ..GameOptions::default()
+        };
+        assert!(!r.is_of(&AnyGame::from_record(&set_up, &game.record()).unwrap()));
         assert_eq!(Mark::of(299), None);
         assert_eq!(Mark::of(300), Some(Mark::Mistake));
         // Other games have no review.

@@ -1,10 +1,13 @@
 //! Reversi: the game a player plays, around a [`Position`].
 
 mod board;
+mod data;
 mod position;
+mod start;
 
 pub use board::Board;
 pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
+pub use start::StartPosition;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,11 +21,15 @@ pub struct ReversiOptions {
     /// Squares per side: 6, 8 (default) or 10.
     pub size: u8,
     pub variant: Variant,
+    /// The position the game starts from, when it is not the standard start (standard
+    /// rules only; see [`StartPosition::check`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartPosition>,
 }
 
 impl Default for ReversiOptions {
     fn default() -> ReversiOptions {
-        ReversiOptions { size: 8, variant: Variant::Standard }
+        ReversiOptions { size: 8, variant: Variant::Standard, start: None }
     }
 }
 
@@ -103,17 +110,30 @@ impl Default for Reversi {
 }
 
 impl Reversi {
-    /// A new game from the standard start position.
-    pub fn new(options: ReversiOptions) -> Result<Reversi, Error> {
-        let position = Position::start(options.size, options.variant)?;
-        Ok(Reversi {
+    /// A new game from the standard start position, or from `options.start` when set: a
+    /// set-up checked by [`StartPosition::check`]. A set-up where the side to move has no
+    /// move starts with their pass; one where neither side can move is a finished game. A
+    /// set-up that is the standard start is dropped from the options: it is a plain game.
+    pub fn new(mut options: ReversiOptions) -> Result<Reversi, Error> {
+        let standard = Position::start(options.size, options.variant)?;
+        let position = match options.start {
+            Some(start) => start.check(options.size, options.variant)?,
+            None => standard,
+        };
+        if position == standard {
+            options.start = None;
+        }
+        let mut game = Reversi {
             options,
             position,
             turns: Vec::new(),
             resigned: None,
             stats: Default::default(),
             log: Log::new(),
-        })
+        };
+        game.pass_if_forced();
+        game.log.end(game.outcome(), game.scores());
+        Ok(game)
     }
 
     /// Replays a record such as `"f5d6c3d3c4"` (passes are implied, as in standard
@@ -195,6 +215,14 @@ impl Reversi {
         let flipped = self.position.squares(placed.changed);
         self.log.push(LogItem::Move { player: mover, square: sq, flipped });
         self.position = self.position.after(placed);
+        self.pass_if_forced();
+        self.log.end(self.outcome(), self.scores());
+        Ok(())
+    }
+
+    /// Records the pass of a player to move who has no legal move while the game goes on
+    /// (after a move, or at a set-up start), and gives the turn back.
+    fn pass_if_forced(&mut self) {
         if self.position.must_pass() {
             let passer = self.position.to_move();
             self.stats[passer.index()].passes += 1;
@@ -202,8 +230,6 @@ impl Reversi {
             self.log.push(LogItem::Event(LogEvent::Pass { player: passer }));
             self.position = self.position.passed();
         }
-        self.log.end(self.outcome(), self.scores());
-        Ok(())
     }
 
     fn record_stats(&mut self, mover: Player, placed: Placed) {
@@ -340,8 +366,27 @@ impl Reversi {
         }
         let cells = u32::from(self.size()) * u32::from(self.size());
         let [a, b] = self.discs();
-        let placed = a + b - 4;
-        (placed * 100 / (cells - 4)) as u8
+        // A game that goes on has an empty square, so more cells than discs at the start.
+        let at_start = self.start_discs();
+        ((a + b - at_start) * 100 / (cells - at_start)) as u8
+    }
+
+    /// The number of discs the game started with: 4, or the set-up's.
+    pub(super) fn start_discs(&self) -> u32 {
+        match self.options.start {
+            Some(_) => self.start().counts().iter().sum(),
+            None => 4,
+        }
+    }
+
+    /// The position the game started from (before any pass forced at the start).
+    pub fn start(&self) -> Position {
+        let start = match self.options.start {
+            Some(start) => start.check(self.size(), self.options.variant),
+            None => Position::start(self.size(), self.options.variant),
+        };
+        // The options were checked when the game was made, so this never falls back.
+        start.unwrap_or(self.position)
     }
 
     /// The record of the game: the squares played, concatenated (`"f5d6c3"`).
@@ -426,98 +471,5 @@ impl Game for Reversi {
     }
     fn record(&self) -> String {
         Reversi::record(self)
-    }
-}
-
-/// The JSON form of a game: everything a host stores, checked when read back.
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ReversiData {
-    options: ReversiOptions,
-    /// Every turn in order: squares, and `"pass"` for the automatic passes.
-    turns: Vec<String>,
-    /// Rows of `X`, `O` and `-`, row 1 first.
-    board: Vec<String>,
-    /// The player to move, `null` once the game has ended.
-    to_move: Option<Player>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    conceded: Option<Player>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dropped: Option<Player>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    timed_out: Option<Player>,
-}
-
-impl Serialize for Reversi {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let [conceded, dropped, timed_out] = Resignation::stored(self.resigned);
-        ReversiData {
-            options: self.options,
-            turns: self.turns.iter().map(|t| t.action.notation()).collect(),
-            board: self.position.to_rows(),
-            to_move: self.to_move(),
-            conceded,
-            dropped,
-            timed_out,
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Reversi {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Reversi, D::Error> {
-        let data = ReversiData::deserialize(d)?;
-        Reversi::try_from_data(data).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Reversi {
-    /// Checks stored data by replaying its moves: the board, the turn, the passes and the
-    /// concession must all be what the moves lead to.
-    fn try_from_data(data: ReversiData) -> Result<Reversi, Error> {
-        let options = data.options;
-        let mut game = Reversi::new(options)?;
-        let stored = Position::from_rows(&data.board, Player::First, options.variant)?;
-        if stored.size() != options.size {
-            return Err(Error::malformed(format!(
-                "the board is {0}x{0} but the options say {1}x{1}",
-                stored.size(),
-                options.size
-            )));
-        }
-        let placements = data.turns.iter().filter(|t| t.as_str() != "pass").count() as u32;
-        let discs: u32 = stored.counts().iter().sum();
-        if discs != 4 + placements {
-            return Err(Error::malformed(format!(
-                "{discs} discs on the board cannot follow {placements} moves from the start"
-            )));
-        }
-        for (k, text) in data.turns.iter().enumerate() {
-            if text == "pass" {
-                // Passes are replayed automatically; check one was due here.
-                if game.turns.get(k).map(|t| t.action) != Some(Action::Pass) {
-                    return Err(Error::malformed(format!("turn {} is a pass that was not forced", k + 1)));
-                }
-                continue;
-            }
-            if game.turns.len() != k {
-                return Err(Error::malformed(format!("turn {} should be a forced pass", k + 1)));
-            }
-            let sq = text.parse::<Square>().map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
-            game.place(sq).map_err(|e| Error::malformed(format!("turn {}: {e}", k + 1)))?;
-        }
-        if game.turns.len() != data.turns.len() {
-            return Err(Error::malformed("the turns end without the forced pass that follows them"));
-        }
-        if game.position.to_rows() != data.board {
-            return Err(Error::malformed("the board is not the one the turns lead to"));
-        }
-        if let Some(how) = Resignation::from_stored([data.conceded, data.dropped, data.timed_out])? {
-            game.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
-        }
-        if game.to_move() != data.to_move {
-            return Err(Error::malformed("the player to move is not the one the turns lead to"));
-        }
-        Ok(game)
     }
 }

@@ -1,11 +1,12 @@
-//! The hot-seat page's dialogs: New game (the game, size, variant, names, who starts, a
-//! record, the computer's seat and level, the clocks) and a player's name. Both change the game only
+//! The hot-seat page's dialogs: New game (the game, size, variant, a set-up position, names,
+//! who starts, a record, the computer's seat and level, the clocks) and a player's name. Both change the game only
 //! through the host's reducer.
 
 use leptos::ev;
 use leptos::prelude::*;
 use outflank_engine::{GameKind, Player};
 
+use super::editor::{say_problem, PositionEditor};
 use crate::backend::Action;
 use crate::clock::TimeControl;
 use crate::host::setup::Setup;
@@ -57,6 +58,11 @@ pub fn NewGameDialog(
     };
     let start = move |e: ev::SubmitEvent| {
         e.prevent_default();
+        // A set-up that cannot start a game says why in the page's language; nothing starts.
+        if let Some(problem) = s.with_untracked(Setup::position_problem) {
+            error.set(Some(say_problem(host.locale_untracked(), &problem)));
+            return;
+        }
         match s.with_untracked(|s| s.build(js::now_ms())) {
             Ok(game) => {
                 notice.set(None);
@@ -149,7 +155,7 @@ pub fn NewGameDialog(
                             prop:value=move || s.with(|s| s.size.to_string())
                             on:change=move |e| {
                                 if let Ok(n) = event_target_value(&e).parse() {
-                                    s.update(|s| s.size = n);
+                                    s.update(|s| s.set_size(n));
                                 }
                             }
                         >
@@ -160,7 +166,8 @@ pub fn NewGameDialog(
                         </select>
                     </label>
                 </Show>
-                <Show when=move || kind.get() == GameKind::Reversi>
+                // A set-up position is played with the standard rules: no choice then.
+                <Show when=move || kind.get() == GameKind::Reversi && s.with(|s| s.position.is_none())>
                     <label>
                         {move || td_string!(host.locale(), dlg_rules)}" "
                         <select
@@ -172,6 +179,20 @@ pub fn NewGameDialog(
                             <option value="bombs">{move || td_string!(host.locale(), rules_bombs)}</option>
                         </select>
                     </label>
+                </Show>
+                <Show when=move || kind.get() == GameKind::Reversi>
+                    <label>
+                        <input
+                            type="checkbox"
+                            data-testid="setup-position"
+                            prop:checked=move || s.with(|s| s.position.is_some())
+                            on:change=move |e| s.update(|s| s.edit_position(event_target_checked(&e)))
+                        />
+                        " "{move || td_string!(host.locale(), setup_position)}
+                    </label>
+                </Show>
+                <Show when=move || kind.get() == GameKind::Reversi && s.with(|s| s.position.is_some())>
+                    <PositionEditor s=s host=host />
                 </Show>
                 <Show when=move || kind.get() == GameKind::Gomoku>
                     <label>

@@ -8,6 +8,7 @@ pub mod board;
 pub mod clocks;
 pub mod ctx;
 pub mod dialogs;
+pub mod editor;
 pub mod graph;
 pub mod leaderboard;
 pub mod panels;

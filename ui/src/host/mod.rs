@@ -2,13 +2,15 @@
 //! the [`HotSeat`] reducer, answers the viewer by direct calls (it is the viewer's
 //! [`Transport`]; no event names, no JSON), tells the viewer through its [`Inbox`], saves the
 //! game after every change (one effect), and runs the computer opponent ([`opponent`]) and
-//! the hints ([`hints`]). The New game form's settings are [`setup`].
+//! the hints ([`hints`]). The New game form's settings are [`setup`], its board editor
+//! [`editor`].
 //!
 //! A click's path: `Cell` -> `Ctx::play` -> `ViewerState::play` (legal? the viewer's turn?)
 //! -> `Transport::send(ViewerEvent::Move)` -> `Host::send` -> `HotSeat::answer` ->
 //! `HotSeat::apply(Action::Move)` (the engine) -> `Inbox::deliver(HostEvent::State)` ->
 //! `ViewerState::on_host_event` -> the animation.
 
+pub mod editor;
 pub mod hints;
 pub mod opponent;
 pub mod review;

@@ -1,11 +1,12 @@
-//! The New game form's settings: which game, size, variant, names, who starts, a record to
-//! start from, the computer's seat and level, and the clocks; checked into a new hot-seat
-//! host.
+//! The New game form's settings: which game, size, variant, a set-up position, names, who
+//! starts, a record to start from, the computer's seat and level, and the clocks; checked
+//! into a new hot-seat host.
 
 use outflank_engine::{is_ggf, AnyGame, Error, Game, GameKind, GameOptions, Ggf, Player, Variant};
 
 use crate::backend::{HotSeat, Opponent};
 use crate::clock::TimeControl;
+use crate::host::editor::{Editor, Problem};
 
 /// What the New game dialog edits.
 #[derive(Clone, PartialEq, Debug)]
@@ -14,6 +15,8 @@ pub struct Setup {
     pub size: u8,
     pub bombs: bool,
     pub exact_five: bool,
+    /// Reversi from a set-up position (standard rules): the board editor, when open.
+    pub position: Option<Editor>,
     pub names: [String; 2],
     /// The second name's player moves first (the names swap seats).
     pub second_starts: bool,
@@ -34,6 +37,7 @@ impl Setup {
             size: o.size.unwrap_or(3),
             bombs: o.variant == Some(Variant::Bombs),
             exact_five: o.exact_five.unwrap_or(false),
+            position: o.start.map(Editor::of),
             names: [0, 1].map(|i| {
                 h.data()
                     .players
@@ -58,7 +62,42 @@ impl Setup {
         }
     }
 
+    /// A board size chosen: a set-up being edited starts again from that size's start.
+    pub fn set_size(&mut self, size: u8) {
+        self.size = size;
+        if let Some(editor) = &mut self.position {
+            editor.resize(size);
+        }
+    }
+
+    /// Opens the board editor on the standard start of the chosen size, or closes it.
+    pub fn edit_position(&mut self, open: bool) {
+        self.position = open.then(|| Editor::standard(self.size));
+    }
+
+    /// The set-up position, when the game is Reversi and one is being set up.
+    fn editor(&self) -> Option<&Editor> {
+        self.position
+            .as_ref()
+            .filter(|_| self.game == GameKind::Reversi)
+    }
+
+    /// What is wrong with the set-up position, if there is one that cannot start a game.
+    pub fn position_problem(&self) -> Option<Problem> {
+        self.editor().and_then(|e| e.check().err())
+    }
+
     pub fn options(&self) -> GameOptions {
+        if let Some(editor) = self.editor() {
+            // A set-up is played with the standard rules on its own board.
+            return GameOptions {
+                game: GameKind::Reversi,
+                size: Some(editor.size()),
+                variant: Some(Variant::Standard),
+                exact_five: None,
+                start: Some(editor.start()),
+            };
+        }
         match self.game {
             GameKind::Reversi => GameOptions {
                 game: self.game,
@@ -69,12 +108,14 @@ impl Setup {
                     Variant::Standard
                 }),
                 exact_five: None,
+                start: None,
             },
             GameKind::Gomoku => GameOptions {
                 game: self.game,
                 size: Some(self.size),
                 variant: None,
                 exact_five: Some(self.exact_five),
+                start: None,
             },
             GameKind::TicTacToe => GameOptions {
                 game: self.game,
@@ -102,7 +143,16 @@ impl Setup {
     }
 
     /// The new game, its clocks (if any) starting `now` (ms since 1970).
+    /// A set-up position that cannot start a game is refused here too, in words the page
+    /// replaces with its own ([`Setup::position_problem`]).
     pub fn build(&self, now: u64) -> Result<HotSeat, String> {
+        if let Some(Problem::EmptyCentre(squares)) = self.position_problem() {
+            let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+            return Err(format!(
+                "The centre squares {} must hold discs",
+                names.join(", ")
+            ));
+        }
         let (options, record, recorded) = self.replay()?;
         let [a, b] = &self.names;
         let mut names = if self.second_starts && self.computer.is_none() {
@@ -144,6 +194,7 @@ mod tests {
                 size: Some(6),
                 variant: Some(Variant::Bombs),
                 exact_five: None,
+                start: None,
             },
             ["Ann", "Bo"],
             "",
@@ -211,12 +262,65 @@ mod tests {
             e.starts_with("The GGF game could not be read") && e.contains("a1"),
             "{e}"
         );
+        // A set-up (light to move at the start) is played from, and repeated by the form.
         s.record = GGF
             .replace("*]", "O]")
-            .replace("B[F5]W[d6//0.5]B[C3/1.0/2]", "");
+            .replace("B[F5]W[d6//0.5]B[C3/1.0/2]", "W[e3]");
+        let h = s.build(0).unwrap();
+        let start = h.game().options().start.expect("a set-up");
+        assert_eq!(
+            (start.to_move(), h.game().record()),
+            (Player::Second, "e3".to_string())
+        );
+        assert_eq!(Setup::of(&h).position, Some(Editor::of(start)));
+        // A set-up the game refuses says why.
+        s.record = GGF.replace("---O*---", "---O----");
         let e = s.build(0).unwrap_err();
-        assert!(e.contains("set-up positions are not supported yet"), "{e}");
+        assert!(e.contains("e4 is empty"), "{e}");
         s.record = "(;GM[Othello]B[f5]".into();
         assert!(s.build(0).unwrap_err().contains("TAG[value]"));
+    }
+
+    #[test]
+    fn a_position_from_the_editor_starts_the_game_there() {
+        let mut s = Setup::of(&HotSeat::default());
+        s.game = GameKind::Reversi;
+        s.bombs = true;
+        s.edit_position(true);
+        let editor = s.position.as_mut().unwrap();
+        editor.brush = crate::host::editor::Brush::Dark;
+        editor.click("e5".parse().unwrap());
+        editor.click("d4".parse().unwrap());
+        editor.set_to_move(Player::Second);
+        // Four dark discs, light to move: nobody can move, the game is over at once.
+        let h = s.build(0).unwrap();
+        assert_eq!(
+            h.game().options().variant,
+            Some(Variant::Standard),
+            "set-ups are standard"
+        );
+        assert!(h.game().ended());
+        assert_eq!(h.game().scores(), [4, 0]);
+        // Another size starts the editor again from that size's start.
+        s.set_size(6);
+        assert_eq!(
+            s.position.as_ref().map(|e| (e.size(), e.counts())),
+            Some((6, [2, 2]))
+        );
+        assert_eq!(
+            s.build(0).unwrap().game().options().start,
+            None,
+            "the standard start is a plain game"
+        );
+        // An empty centre is refused with the squares, and nothing starts.
+        s.position.as_mut().unwrap().clear();
+        assert!(matches!(s.position_problem(), Some(Problem::EmptyCentre(sq)) if sq.len() == 4));
+        assert!(s.build(0).unwrap_err().contains("c3, d3, c4, d4"));
+        // Closing the editor (or choosing another game) forgets the set-up.
+        s.game = GameKind::Gomoku;
+        assert_eq!(s.position_problem(), None);
+        s.game = GameKind::Reversi;
+        s.edit_position(false);
+        assert_eq!(s.options().start, None);
     }
 }
