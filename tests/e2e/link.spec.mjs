@@ -77,7 +77,7 @@ test("a bad link says what is wrong and changes nothing", async ({ page }) => {
   for (const sq of ["f5", "d6"]) await playSquare(page, sq);
   for (const [fragment, says] of [
     ["#game=reversi&moves=f5f5", "move 2 (f5) of the record: f5 is already occupied"],
-    ["#game=reversi&moves=f5pass", "move 2 (pass) of the record: player 1 has a move, so cannot pass"],
+    ["#game=reversi&moves=f5pass", "move 2 (pass) of the record: Light has a move, so cannot pass"],
     ["#game=chess", 'game: "chess" is not allowed'],
     ["#game=reversi&size=9", "size"],
   ]) {

@@ -8,6 +8,8 @@
 use outflank_engine::{AnyGame, Game, GameKind, GameOption, GameOptions, StartPosition, Variant};
 
 use crate::backend::HotSeat;
+use crate::i18n::{td_string, Locale};
+use crate::say;
 
 /// The fragment (without `#`) of a link to `game`: its options (those that are not the
 /// game's defaults) and its record.
@@ -42,8 +44,9 @@ pub fn fragment(game: &AnyGame) -> String {
 
 /// Reads a link's fragment (with or without its `#`): `Ok(None)` when it holds no game (an
 /// empty fragment, or one of another kind), the game when it does, and an error saying
-/// what is wrong when it cannot be played as written (nothing is started half-way).
-pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
+/// what is wrong, in the viewer's language, when it cannot be played as written (nothing
+/// is started half-way).
+pub fn read(fragment: &str, l: Locale) -> Result<Option<HotSeat>, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if !fragment.split('&').any(|part| part.starts_with("game=")) {
         return Ok(None);
@@ -53,8 +56,8 @@ pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
     for part in fragment.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
-            .ok_or_else(|| format!("\"{part}\" is not key=value"))?;
-        let bad = || format!("{key}: \"{value}\" is not allowed");
+            .ok_or_else(|| td_string!(l, link_not_key_value, part).to_string())?;
+        let bad = || td_string!(l, link_not_allowed, key, value).to_string();
         match key {
             "game" => options.game = GameKind::from_id(value).ok_or_else(bad)?,
             "size" => options.size = Some(value.parse().map_err(|_| bad())?),
@@ -63,16 +66,19 @@ pub fn read(fragment: &str) -> Result<Option<HotSeat>, String> {
             "start" => {
                 let start: StartPosition = value
                     .parse()
-                    .map_err(|e| format!("start: \"{value}\" is not a position ({e})"))?;
+                    .map_err(|e| {
+                        let reason = say::error(l, options.game, &e);
+                        td_string!(l, link_bad_start, value, reason).to_string()
+                    })?;
                 options.start = Some(start);
             }
             "moves" => moves = Some(value.to_string()),
-            _ => return Err(format!("the link has an unknown part \"{key}\"")),
+            _ => return Err(td_string!(l, link_unknown_part, key).to_string()),
         }
     }
     HotSeat::new(&options, ["", ""], moves.as_deref().unwrap_or(""))
         .map(Some)
-        .map_err(|e| e.to_string())
+        .map_err(|e| say::error(l, options.game, &e))
 }
 
 #[cfg(test)]
@@ -118,7 +124,7 @@ mod tests {
             ),
         ] {
             let link = fragment(&g);
-            let back = read(&format!("#{link}")).unwrap().unwrap();
+            let back = read(&format!("#{link}"), Locale::en).unwrap().unwrap();
             assert_eq!(back.game(), &g, "{link}");
         }
         assert_eq!(
@@ -160,10 +166,19 @@ mod tests {
                 "6x6 but the board is 8x8",
             ),
         ] {
-            let e = read(link).err().unwrap_or_else(|| panic!("{link} read"));
+            let e = read(link, Locale::en).err().unwrap_or_else(|| panic!("{link} read"));
             assert!(e.contains(says), "{link}: {e}");
         }
-        assert!(read("").unwrap().is_none());
-        assert!(read("#outflank-prefs").unwrap().is_none());
+        // In the viewer's language, the engine's reasons too.
+        assert_eq!(
+            read("game=reversi&moves=f5f5", Locale::fr).err().unwrap(),
+            "coup 2 (f5) de la partie : f5 est déjà occupée"
+        );
+        assert_eq!(
+            read("game=reversi&colour=red", Locale::ja).err().unwrap(),
+            "リンクに不明な部分「colour」があります"
+        );
+        assert!(read("", Locale::en).unwrap().is_none());
+        assert!(read("#outflank-prefs", Locale::en).unwrap().is_none());
     }
 }

@@ -153,7 +153,7 @@ pub fn App() -> impl IntoView {
     let offer = RwSignal::new(None::<HotSeat>);
     let open_link = move || {
         let hash = window().location().hash().unwrap_or_default();
-        let linked = link::read(&hash);
+        let linked = link::read(&hash, host.locale_untracked());
         if !matches!(linked, Ok(None)) {
             // The game now lives in the autosave: a reload resumes it, not the link.
             if let Ok(history) = window().history() {

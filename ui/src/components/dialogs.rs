@@ -63,7 +63,7 @@ pub fn NewGameDialog(
             error.set(Some(say_problem(host.locale_untracked(), &problem)));
             return;
         }
-        match s.with_untracked(|s| s.build(js::now_ms())) {
+        match s.with_untracked(|s| s.build(js::now_ms(), host.locale_untracked())) {
             Ok(game) => {
                 notice.set(None);
                 close();

@@ -6,6 +6,8 @@ use outflank_engine::{is_ggf, AnyGame, Error, Game, GameKind, GameOptions, Ggf, 
 
 use crate::backend::{HotSeat, Opponent};
 use crate::clock::TimeControl;
+use crate::i18n::{td_string, Locale};
+use crate::say;
 use crate::host::editor::{Editor, Problem};
 
 /// What the New game dialog edits.
@@ -126,16 +128,17 @@ impl Setup {
 
     /// The game to replay: the form's options and record, or a GGF game pasted in the record
     /// field (an Othello game whatever the form says, with the players' names if it has them).
-    fn replay(&self) -> Result<(GameOptions, String, [Option<String>; 2]), String> {
+    fn replay(&self, l: Locale) -> Result<(GameOptions, String, [Option<String>; 2]), String> {
         if !is_ggf(&self.record) {
             return Ok((self.options(), self.record.clone(), [None, None]));
         }
         let said = |e: Error| {
             let reason = match e {
+                // What the GGF reader says is wrong with the file, as it words it.
                 Error::MalformedState { reason } | Error::BadOption { reason } => reason,
-                e => e.to_string(),
+                e => say::error(l, GameKind::Reversi, &e),
             };
-            format!("The GGF game could not be read: {reason}")
+            td_string!(l, ggf_unreadable, reason).to_string()
         };
         let ggf = Ggf::parse(&self.record).map_err(said)?;
         let game = AnyGame::Reversi(ggf.game().map_err(said)?);
@@ -145,7 +148,8 @@ impl Setup {
     /// The new game, its clocks (if any) starting `now` (ms since 1970).
     /// A set-up position that cannot start a game is refused here too, in words the page
     /// replaces with its own ([`Setup::position_problem`]).
-    pub fn build(&self, now: u64) -> Result<HotSeat, String> {
+    /// Errors are in the viewer's language `l`.
+    pub fn build(&self, now: u64, l: Locale) -> Result<HotSeat, String> {
         if let Some(Problem::EmptyCentre(squares)) = self.position_problem() {
             let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
             return Err(format!(
@@ -153,7 +157,7 @@ impl Setup {
                 names.join(", ")
             ));
         }
-        let (options, record, recorded) = self.replay()?;
+        let (options, record, recorded) = self.replay(l)?;
         let [a, b] = &self.names;
         let mut names = if self.second_starts && self.computer.is_none() {
             [b.to_string(), a.to_string()]
@@ -178,7 +182,7 @@ impl Setup {
         HotSeat::new(&options, [names[0].as_str(), names[1].as_str()], &record)
             .and_then(|h| h.with_computer(computer))
             .map(|h| h.with_clocks(self.clock, self.pause_when_hidden, now))
-            .map_err(|e| e.to_string())
+            .map_err(|e| say::error(l, options.game, &e))
     }
 }
 
@@ -202,32 +206,32 @@ mod tests {
         .unwrap();
         let mut s = Setup::of(&h);
         assert_eq!((s.game, s.size, s.bombs), (GameKind::Reversi, 6, true));
-        assert_eq!(s.build(0).unwrap().data(), h.data());
+        assert_eq!(s.build(0, Locale::en).unwrap().data(), h.data());
         // The second name moves first; the computer gets a name when it has none.
         s.second_starts = true;
         assert_eq!(
-            s.build(0).unwrap().data().name(Player::First).as_deref(),
+            s.build(0, Locale::en).unwrap().data().name(Player::First).as_deref(),
             Some("Bo")
         );
         s.computer = Some(Player::Second);
         s.names[1].clear();
-        let against = s.build(0).unwrap();
+        let against = s.build(0, Locale::en).unwrap();
         assert_eq!(
             against.data().name(Player::Second).as_deref(),
             Some("Computer (level 5)")
         );
         assert_eq!(against.computer().map(|c| c.level), Some(5));
         s.record = "f5f5".into();
-        assert!(s.build(0).is_err());
+        assert!(s.build(0, Locale::en).is_err());
         s.record = "a1".into();
-        assert!(s.build(0).unwrap_err().contains("a1"));
+        assert!(s.build(0, Locale::en).unwrap_err().contains("a1"));
         s.record.clear();
         s.game = GameKind::Gomoku;
         s.size = 15;
-        assert_eq!(s.build(0).unwrap().game().size(), 15);
+        assert_eq!(s.build(0, Locale::en).unwrap().game().size(), 15);
         // With clocks: the first player's runs from the start; the form repeats them.
         s.clock = TimeControl::from_key("5+3");
-        let clocked = s.build(1_000).unwrap();
+        let clocked = s.build(1_000, Locale::en).unwrap();
         let clocks = clocked.clocks().unwrap();
         assert_eq!(clocks.running(), Some(Player::First));
         assert_eq!(clocks.left(Player::First, 11_000), 290_000);
@@ -245,7 +249,7 @@ mod tests {
         (s.game, s.size, s.bombs) = (GameKind::Gomoku, 15, true);
         s.names = [String::new(), "Cy".into()];
         s.record = format!("  {GGF}\n");
-        let h = s.build(0).unwrap();
+        let h = s.build(0, Locale::en).unwrap();
         assert_eq!(h.game().kind(), GameKind::Reversi);
         assert_eq!(h.game().options().variant, Some(Variant::Standard));
         assert_eq!(
@@ -257,7 +261,7 @@ mod tests {
         assert_eq!(h.data().name(Player::Second).as_deref(), Some("Cy"));
         // A bad GGF game starts nothing and says why.
         s.record = GGF.replace("C3", "A1");
-        let e = s.build(0).unwrap_err();
+        let e = s.build(0, Locale::en).unwrap_err();
         assert!(
             e.starts_with("The GGF game could not be read") && e.contains("a1"),
             "{e}"
@@ -266,7 +270,7 @@ mod tests {
         s.record = GGF
             .replace("*]", "O]")
             .replace("B[F5]W[d6//0.5]B[C3/1.0/2]", "W[e3]");
-        let h = s.build(0).unwrap();
+        let h = s.build(0, Locale::en).unwrap();
         let start = h.game().options().start.expect("a set-up");
         assert_eq!(
             (start.to_move(), h.game().record()),
@@ -275,10 +279,10 @@ mod tests {
         assert_eq!(Setup::of(&h).position, Some(Editor::of(start)));
         // A set-up the game refuses says why.
         s.record = GGF.replace("---O*---", "---O----");
-        let e = s.build(0).unwrap_err();
+        let e = s.build(0, Locale::en).unwrap_err();
         assert!(e.contains("e4 is empty"), "{e}");
         s.record = "(;GM[Othello]B[f5]".into();
-        assert!(s.build(0).unwrap_err().contains("TAG[value]"));
+        assert!(s.build(0, Locale::en).unwrap_err().contains("TAG[value]"));
     }
 
     #[test]
@@ -293,7 +297,7 @@ mod tests {
         editor.click("d4".parse().unwrap());
         editor.set_to_move(Player::Second);
         // Four dark discs, light to move: nobody can move, the game is over at once.
-        let h = s.build(0).unwrap();
+        let h = s.build(0, Locale::en).unwrap();
         assert_eq!(
             h.game().options().variant,
             Some(Variant::Standard),
@@ -308,14 +312,14 @@ mod tests {
             Some((6, [2, 2]))
         );
         assert_eq!(
-            s.build(0).unwrap().game().options().start,
+            s.build(0, Locale::en).unwrap().game().options().start,
             None,
             "the standard start is a plain game"
         );
         // An empty centre is refused with the squares, and nothing starts.
         s.position.as_mut().unwrap().clear();
         assert!(matches!(s.position_problem(), Some(Problem::EmptyCentre(sq)) if sq.len() == 4));
-        assert!(s.build(0).unwrap_err().contains("c3, d3, c4, d4"));
+        assert!(s.build(0, Locale::en).unwrap_err().contains("c3, d3, c4, d4"));
         // Closing the editor (or choosing another game) forgets the set-up.
         s.game = GameKind::Gomoku;
         assert_eq!(s.position_problem(), None);
