@@ -101,33 +101,9 @@ impl Computer {
         }
     }
 
-    /// The exact final score (discs, for the player to move) of every legal move, best first:
-    /// for hints near the end of a standard Reversi game. `None` for other games, or if
-    /// `stop` cut the search short.
-    pub fn exact_scores(&mut self, game: &AnyGame, stop: &Stop<'_>) -> Option<Vec<(Square, i32)>> {
-        let AnyGame::Reversi(r) = game else { return None };
-        if r.position().variant() != Variant::Standard || r.ended() {
-            return None;
-        }
-        fn run<G: Geometry>(
-            slot: &mut Option<Searcher<G>>,
-            board: crate::Board<G>,
-            stop: &Stop<'_>,
-        ) -> Option<Vec<(Square, i32)>> {
-            let searcher = slot.get_or_insert_with(|| Searcher::new(17));
-            let scores = searcher.exact_scores(board, stop)?;
-            Some(scores.into_iter().map(|(sq, s)| (Square::from_index(sq, G::SIZE as u8), s)).collect())
-        }
-        match r.position().board() {
-            AnyBoard::Six(b) => run(&mut self.six, b, stop),
-            AnyBoard::Eight(b) => run(&mut self.eight, b, stop),
-            AnyBoard::Ten(b) => run(&mut self.ten, b, stop),
-        }
-    }
-
     /// Every legal move's value for the player to move and the line expected after the
     /// best one ([`Searcher::analyse`]): exact final scores from `exact_from` empty squares
-    /// down, else a search of `max_nodes` nodes. `None` for other games than standard
+    /// down (`u32::MAX`: always; the hints near the end), else a search of `max_nodes` nodes. `None` for other games than standard
     /// Reversi, when the player to move must pass or the game is over, or if `stop` cut the
     /// search short.
     pub fn analyse(&mut self, game: &AnyGame, exact_from: u32, max_nodes: u64, stop: &Stop<'_>) -> Option<Analysis<Square>> {

@@ -108,12 +108,13 @@ fn reversi_hints_give_every_move_its_exact_score() {
         k += 1;
     }
     let mut computer = Computer::new();
-    let scores = computer.exact_scores(&game, &never).expect("standard Reversi");
-    assert_eq!(scores.len(), game.legal_moves().len());
+    let values = computer.analyse(&game, u32::MAX, 0, &never).expect("standard Reversi");
+    assert!(values.exact);
+    assert_eq!(values.scores.len(), game.legal_moves().len());
     let choice = computer.choose(&game, level(10), 0, &never).unwrap();
     assert!(choice.exact);
-    assert_eq!(choice.score, scores[0].1 * 100);
-    assert!(Computer::new().exact_scores(&new_game(GameKind::TicTacToe, None, None), &never).is_none());
+    assert_eq!(choice.score, values.scores[0].1);
+    assert!(Computer::new().analyse(&new_game(GameKind::TicTacToe, None, None), u32::MAX, 0, &never).is_none());
 }
 
 fn count_discs(game: &AnyGame) -> u32 {

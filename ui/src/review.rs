@@ -313,14 +313,17 @@ mod tests {
             .collect();
         for j in &judged {
             let at = &r.positions[j.ply - 1];
-            let scores = Computer::new().exact_scores(at, &|_| false).unwrap();
+            let scores = Computer::new()
+                .analyse(at, u32::MAX, 0, &|_| false)
+                .unwrap()
+                .scores;
             let best = scores[0].1;
             let mine = scores
                 .iter()
                 .find(|(sq, _)| *sq == played[j.ply - 1])
                 .unwrap()
                 .1;
-            assert_eq!(j.loss, (best - mine) * 100, "move {}", j.ply);
+            assert_eq!(j.loss, best - mine, "move {}", j.ply);
             assert!(j.exact);
         }
         let worst = r.worst().unwrap();
