@@ -185,6 +185,26 @@ test("a set-up the rules refuse says why and starts nothing", async ({ page }) =
   expect(await discCounts(page)).toEqual([4, 1]);
 });
 
+test("the editor by keyboard: one tab stop, arrows move it, Enter paints", async ({ page }) => {
+  await openViewer(page);
+  await openEditor(page);
+  const squares = editor(page).locator('[data-testid="editor-square"]');
+  await expect(squares.locator("xpath=self::*[@tabindex='0']")).toHaveCount(1);
+  await editorSquare(page, "a1").focus();
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowDown"]) await page.keyboard.press(key);
+  await expect(editorSquare(page, "c2")).toBeFocused();
+  await expect(editorSquare(page, "c2")).toHaveAttribute("tabindex", "0");
+  await expect(editorSquare(page, "a1")).toHaveAttribute("tabindex", "-1");
+  // The cycle brush: empty, dark, light.
+  await page.keyboard.press("Enter");
+  await expect(editorSquare(page, "c2")).toHaveAttribute("data-owner", "0");
+  await page.keyboard.press("Space");
+  await expect(editorSquare(page, "c2")).toHaveAttribute("data-owner", "1");
+  // The arrows stop at the edges.
+  for (let k = 0; k < 9; k++) await page.keyboard.press("ArrowLeft");
+  await expect(editorSquare(page, "a2")).toBeFocused();
+});
+
 test("the computer plays from a set-up position when it is to move", async ({ page }) => {
   await openViewer(page);
   await openEditor(page);

@@ -44,6 +44,36 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
     };
     let size = Memo::new(move |_| s.with(|s| s.position.as_ref().map_or(8, Editor::size)));
     let owner = move |sq: Square| s.with(|s| s.position.as_ref().and_then(|e| e.disc(sq)));
+    // One square in the tab order (a roving cursor, as on the board): the arrow keys move
+    // it, so a keyboard crosses the editor in one Tab, not 64.
+    let cursor = RwSignal::new(Square::new(0, 0));
+    Effect::new(move |_| {
+        // Another size: the cursor goes back to a1, always on the board.
+        size.track();
+        cursor.set(Square::new(0, 0));
+    });
+    let on_key = move |e: leptos::ev::KeyboardEvent| {
+        let n = size.get_untracked();
+        let at = cursor.get_untracked();
+        let (col, row) = (at.col(), at.row());
+        let next = match e.key().as_str() {
+            "ArrowLeft" => Square::new(col.saturating_sub(1), row),
+            "ArrowRight" => Square::new((col + 1).min(n - 1), row),
+            "ArrowUp" => Square::new(col, row.saturating_sub(1)),
+            "ArrowDown" => Square::new(col, (row + 1).min(n - 1)),
+            "Home" => Square::new(0, row),
+            "End" => Square::new(n - 1, row),
+            _ => return,
+        };
+        e.prevent_default();
+        cursor.set(next);
+        let selector = format!("[data-testid=\"editor-square\"][data-square=\"{next}\"]");
+        if let Some(el) = document().query_selector(&selector).ok().flatten() {
+            if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+                let _ = el.focus();
+            }
+        }
+    };
     let square = move |sq: Square| {
         let label = move || {
             let l = host.locale();
@@ -67,7 +97,11 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
                 data-owner=move || owner(sq).map(|p| p.index().to_string()).unwrap_or_default()
                 aria-label=label
                 title=sq.to_string()
-                on:click=move |_| edit(&|e| e.click(sq))
+                tabindex=move || if cursor.get() == sq { "0" } else { "-1" }
+                on:click=move |_| {
+                    cursor.set(sq);
+                    edit(&|e| e.click(sq))
+                }
             >
                 {move || owner(sq).map(|p| {
                     let class = match p {
@@ -87,6 +121,7 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
                 class="editor-board"
                 role="group"
                 style=move || format!("--n: {}", size.get())
+                on:keydown=on_key
                 aria-label=move || td_string!(host.locale(), editor_board, size = size.get()).to_string()
             >
                 {move || {
