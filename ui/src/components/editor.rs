@@ -117,6 +117,15 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
         <fieldset class="editor" data-testid="editor">
             <legend>{move || td_string!(host.locale(), setup_position)}</legend>
             <p class="editor-help">{move || td_string!(host.locale(), editor_help)}</p>
+            <div class="editor-frame" style=move || format!("--n: {}", size.get())>
+            // The coordinates of a book diagram, to set it up square by square.
+            <span class="editor-corner" aria-hidden="true"></span>
+            <div class="editor-cols" aria-hidden="true">
+                {move || (0..size.get()).map(|c| view! { <span>{char::from(b'a' + c).to_string()}</span> }).collect_view()}
+            </div>
+            <div class="editor-rows" aria-hidden="true">
+                {move || (1..=size.get()).map(|r| view! { <span>{r}</span> }).collect_view()}
+            </div>
             <div
                 class="editor-board"
                 role="group"
@@ -131,6 +140,7 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
                         .map(square)
                         .collect_view()
                 }}
+            </div>
             </div>
             <p class="editor-counts" data-testid="editor-counts" aria-live="polite">
                 {move || {
