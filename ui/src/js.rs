@@ -55,3 +55,14 @@ pub fn copy_text(text: &str, copied: impl FnMut() + 'static, failed: impl FnMut(
 pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
+
+/// Focuses the first element `selector` matches, if it is an HTML element (a roving
+/// keyboard cursor's new square).
+pub fn focus(selector: &str) {
+    let Some(el) = leptos::prelude::document().query_selector(selector).ok().flatten() else {
+        return;
+    };
+    if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+        let _ = el.focus();
+    }
+}

@@ -381,6 +381,23 @@ pub fn winning_line(game: &AnyGame) -> Vec<Square> {
     }
 }
 
+/// Where an arrow key (or Home, End) moves a keyboard cursor at `at` on a board of side `n`:
+/// one square that way, staying put at the edge; `None` for any other key. The board and
+/// the set-up editor move their roving cursors by it.
+pub fn cursor_step(key: &str, at: Square, n: u8) -> Option<Square> {
+    let (col, row) = (at.col(), at.row());
+    let last = n.saturating_sub(1);
+    Some(match key {
+        "ArrowLeft" => Square::new(col.saturating_sub(1), row),
+        "ArrowRight" => Square::new((col + 1).min(last), row),
+        "ArrowUp" => Square::new(col, row.saturating_sub(1)),
+        "ArrowDown" => Square::new(col, (row + 1).min(last)),
+        "Home" => Square::new(0, row),
+        "End" => Square::new(last, row),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -729,5 +746,18 @@ mod tests {
         let light = panel(EN, &d, &d.game, Player::Second);
         assert!(light.winner);
         assert!(!panel(EN, &d, &d.game, Player::First).winner);
+    }
+
+    #[test]
+    fn the_cursor_moves_a_square_and_stops_at_the_edges() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(cursor_step("ArrowRight", sq("a1"), 8), Some(sq("b1")));
+        assert_eq!(cursor_step("ArrowDown", sq("c2"), 8), Some(sq("c3")));
+        assert_eq!(cursor_step("ArrowLeft", sq("a5"), 8), Some(sq("a5")));
+        assert_eq!(cursor_step("ArrowUp", sq("d1"), 8), Some(sq("d1")));
+        assert_eq!(cursor_step("ArrowDown", sq("f6"), 6), Some(sq("f6")));
+        assert_eq!(cursor_step("End", sq("b3"), 10), Some(sq("j3")));
+        assert_eq!(cursor_step("Home", sq("g7"), 8), Some(sq("a7")));
+        assert_eq!(cursor_step("Enter", sq("a1"), 8), None);
     }
 }

@@ -113,22 +113,13 @@ pub fn Board() -> impl IntoView {
         let Some((_, n)) = shape.get_untracked() else {
             return;
         };
-        let n = usize::from(n);
-        let i = ctx.cursor.get_untracked().min(n * n - 1);
-        let (row, col) = (i / n, i % n);
-        let next = match e.key().as_str() {
-            "ArrowLeft" if col > 0 => i - 1,
-            "ArrowRight" if col + 1 < n => i + 1,
-            "ArrowUp" if row > 0 => i - n,
-            "ArrowDown" if row + 1 < n => i + n,
-            "Home" => row * n,
-            "End" => row * n + n - 1,
-            "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => i,
-            _ => return,
+        let i = ctx.cursor.get_untracked().min(usize::from(n) * usize::from(n) - 1);
+        let Some(next) = model::cursor_step(&e.key(), Square::from_index(i as u32, n), n) else {
+            return;
         };
         e.prevent_default();
-        ctx.cursor.set(next);
-        focus_cell(Square::from_index(next as u32, n as u8));
+        ctx.cursor.set(next.index(n).map_or(i, |k| k as usize));
+        focus_cell(next);
     };
 
     view! {
@@ -176,12 +167,7 @@ pub fn Board() -> impl IntoView {
 }
 
 fn focus_cell(square: Square) {
-    let selector = format!("[data-outflank-viewer] [data-square=\"{square}\"]");
-    if let Some(el) = document().query_selector(&selector).ok().flatten() {
-        if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
-            let _ = el.focus();
-        }
-    }
+    crate::js::focus(&format!("[data-outflank-viewer] [data-square=\"{square}\"]"));
 }
 
 #[component]

@@ -9,6 +9,7 @@ use crate::host::editor::{Brush, Editor, Problem};
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
+use crate::{js, model};
 use crate::say;
 
 /// What is wrong with a set-up, in the page's language.
@@ -53,26 +54,12 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
         cursor.set(Square::new(0, 0));
     });
     let on_key = move |e: leptos::ev::KeyboardEvent| {
-        let n = size.get_untracked();
-        let at = cursor.get_untracked();
-        let (col, row) = (at.col(), at.row());
-        let next = match e.key().as_str() {
-            "ArrowLeft" => Square::new(col.saturating_sub(1), row),
-            "ArrowRight" => Square::new((col + 1).min(n - 1), row),
-            "ArrowUp" => Square::new(col, row.saturating_sub(1)),
-            "ArrowDown" => Square::new(col, (row + 1).min(n - 1)),
-            "Home" => Square::new(0, row),
-            "End" => Square::new(n - 1, row),
-            _ => return,
+        let Some(next) = model::cursor_step(&e.key(), cursor.get_untracked(), size.get_untracked()) else {
+            return;
         };
         e.prevent_default();
         cursor.set(next);
-        let selector = format!("[data-testid=\"editor-square\"][data-square=\"{next}\"]");
-        if let Some(el) = document().query_selector(&selector).ok().flatten() {
-            if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
-                let _ = el.focus();
-            }
-        }
+        js::focus(&format!("[data-testid=\"editor-square\"][data-square=\"{next}\"]"));
     };
     let square = move |sq: Square| {
         let label = move || {
