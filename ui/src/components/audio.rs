@@ -8,6 +8,7 @@
 
 use std::cell::RefCell;
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 use web_sys::{AudioContext, OscillatorType};
@@ -30,7 +31,12 @@ pub fn listen_for_gesture() {
     let first = AUDIO.with_borrow_mut(|a| !std::mem::replace(&mut a.listening, true));
     if first {
         fn unlock() {
-            AUDIO.with_borrow_mut(|a| a.unlocked = true);
+            let first = AUDIO.with_borrow_mut(|a| !std::mem::replace(&mut a.unlocked, true));
+            if first {
+                // Making the context takes tens of milliseconds: done after the gesture's
+                // handlers, so that the click it precedes is not kept waiting.
+                Timeout::new(0, || drop(context())).forget();
+            }
         }
         // The page keeps these as long as it lives.
         let _ = window_event_listener(leptos::ev::pointerdown, |_| unlock());
@@ -38,12 +44,9 @@ pub fn listen_for_gesture() {
     }
 }
 
-/// Plays `cues` at `volume` (0-100), if the person has made a gesture.
-pub fn play(cues: &[Timed], volume: u8) {
-    if cues.is_empty() || volume == 0 {
-        return;
-    }
-    let context = AUDIO.with_borrow_mut(|a| {
+/// The page's audio context, made the first time (only after a gesture).
+fn context() -> Option<AudioContext> {
+    AUDIO.with_borrow_mut(|a| {
         if !a.unlocked {
             return None;
         }
@@ -51,10 +54,27 @@ pub fn play(cues: &[Timed], volume: u8) {
             a.context = AudioContext::new().ok();
         }
         a.context.clone()
-    });
-    let Some(context) = context else {
+    })
+}
+
+/// Plays `cues` at `volume` (0-100), if the person has made a gesture. The tones are built
+/// in a task of their own, after the board has shown the move that made them.
+pub fn play(cues: &[Timed], volume: u8) {
+    if cues.is_empty() || volume == 0 || !AUDIO.with_borrow(|a| a.unlocked) {
+        return;
+    }
+    let cues = cues.to_vec();
+    Timeout::new(0, move || schedule(&cues, volume)).forget();
+}
+
+fn schedule(cues: &[Timed], volume: u8) {
+    let Some(context) = context() else {
         return;
     };
+    // A context made outside a gesture may start suspended (some browsers).
+    if context.state() == web_sys::AudioContextState::Suspended {
+        let _ = context.resume();
+    }
     let gain = f32::from(volume.min(100)) / 100.0;
     let now = context.current_time();
     for timed in cues {

@@ -10,7 +10,7 @@ use crate::hints::{after_line, exact_label, value_label, HintView, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
 use super::ctx::Ctx;
-use crate::i18n::td_string;
+use crate::i18n::{td_string, Locale};
 use crate::model;
 use crate::say;
 
@@ -73,9 +73,11 @@ pub fn Board() -> impl IntoView {
                 }
             }
         });
-        for sq in ctx.legal() {
+        let busy = ctx.busy();
+        for sq in ctx.playable() {
             if let Some(i) = sq.index(n) {
-                v[i as usize].legal = true;
+                v[i as usize].playable = true;
+                v[i as usize].legal = !busy;
             }
         }
         if let Some(Hints(hints)) = hints {
@@ -109,6 +111,13 @@ pub fn Board() -> impl IntoView {
         })
     });
 
+    // The language, for the cells' labels. Each cell reads it once, when the board is built,
+    // and a change of language builds the board afresh: with every cell subscribed to the
+    // preferences, each re-run of a cell's label (all empty cells, twice a move, as the board
+    // locks and unlocks) re-subscribed to a source with hundreds of subscribers, which costs
+    // time in proportion to their number (Leptos keeps a source's subscribers in order).
+    let locale = Memo::new(move |_| ctx.locale());
+
     let on_key = move |e: ev::KeyboardEvent| {
         let Some((_, n)) = shape.get_untracked() else {
             return;
@@ -127,6 +136,7 @@ pub fn Board() -> impl IntoView {
             shape
                 .get()
                 .map(|(kind, n)| {
+                    let locale = locale.get();
                     let signals: Vec<CellSignals> = cells.with_untracked(|v| {
                         (0..usize::from(n) * usize::from(n))
                             .map(|i| CellSignals::new(v.get(i).copied().unwrap_or_default()))
@@ -137,7 +147,7 @@ pub fn Board() -> impl IntoView {
                         .into_iter()
                         .zip(signals)
                         .enumerate()
-                        .map(|(i, (square, view))| view! { <Cell index=i square=square kind=kind view=view hints=hints /> })
+                        .map(|(i, (square, view))| view! { <Cell index=i square=square kind=kind locale=locale view=view hints=hints /> })
                         .collect_view();
                     let class = match kind {
                         GameKind::Reversi => "board reversi",
@@ -235,7 +245,11 @@ fn decorations(kind: GameKind, n: u8) -> impl IntoView {
 
 /// One cell's [`CellView`] as signals. Legality has a signal of its own: locking the board
 /// while a move is shown changes every empty cell's legality and nothing else about it, so
-/// `look` (the rest, with `legal` always false) stays as it is.
+/// `look` (the rest, with `legal` always false) stays as it is, and the lock touches one
+/// attribute per cell (`data-legal`, which also draws the dot); the label and the tooltip
+/// follow `playable`, which the lock leaves alone. (With the class, the tooltip and the
+/// label following the lock too, a click on the 19x19 goban cost about four times as many
+/// DOM updates.)
 #[derive(Clone, Copy)]
 struct CellSignals {
     legal: RwSignal<bool>,
@@ -272,7 +286,10 @@ impl CellSignals {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 struct CellView {
     piece: Option<Player>,
+    /// A legal move for the viewer's player now: not while the board is locked.
     legal: bool,
+    /// A legal move for the viewer's player in the position shown, locked or not.
+    playable: bool,
     landing: bool,
     flipping: bool,
     last: bool,
@@ -290,6 +307,7 @@ fn Cell(
     index: usize,
     square: Square,
     kind: GameKind,
+    locale: Locale,
     view: CellSignals,
     hints: Option<Hints>,
 ) -> impl IntoView {
@@ -304,12 +322,13 @@ fn Cell(
     let has_piece = Memo::new(move |_| piece.get().is_some());
     let hinted = move || view.get().hint;
     let value = move || view.get().value;
-    let label = move || model::cell_label(ctx.locale(), kind, square, piece.get(), is_legal());
+    let playable = move || view.get().playable;
+    let label = move || model::cell_label(locale, kind, square, piece.get(), playable());
     let tooltip = move || {
-        is_legal().then_some(match kind {
-            GameKind::Reversi => td_string!(ctx.locale(), place_disc),
-            GameKind::Gomoku => td_string!(ctx.locale(), place_stone),
-            GameKind::TicTacToe => td_string!(ctx.locale(), place_mark),
+        playable().then_some(match kind {
+            GameKind::Reversi => td_string!(locale, place_disc),
+            GameKind::Gomoku => td_string!(locale, place_stone),
+            GameKind::TicTacToe => td_string!(locale, place_mark),
         })
     };
     let piece_class = match kind {
@@ -322,7 +341,6 @@ fn Cell(
             type="button"
             // One toggle per state, so a change touches only the classes that changed.
             class="cell"
-            class:legal=is_legal
             class:landing=landing
             class:flipping=flipping
             class:last=last

@@ -251,7 +251,16 @@ impl Ctx {
 
     /// The squares the viewer's player may play right now (none while busy or historical).
     pub fn legal(&self) -> Vec<Square> {
-        if !self.my_turn() || self.busy() {
+        if self.busy() {
+            return Vec::new();
+        }
+        self.playable()
+    }
+
+    /// The squares the viewer's player may play in the position shown, busy or not: what a
+    /// cell's label and tooltip say, so that they stay put while a move is under way.
+    pub fn playable(&self) -> Vec<Square> {
+        if !self.my_turn() {
             return Vec::new();
         }
         self.data
