@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Game, LogEvent, LogItem, Move};
 use crate::{
-    Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Resignation, Reversi,
+    Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Reason, Resignation, Reversi,
     ReversiOptions, Square, StartPosition, TicTacToe, Variant,
 };
 
@@ -239,22 +239,16 @@ impl AnyGame {
                 && kind.sizes().len() == 1
                 && options.size == Some(kind.default_size());
             if options.has(option) && !kind.takes(option) && !only_size {
-                return Err(Error::BadOption {
-                    reason: format!("{}: {} has no such option", option.key(), kind.name()),
-                });
+                return Err(Error::bad_option(Reason::NoSuchOption { option: option.key(), game: kind }));
             }
         }
         // Not a `GameOption`: a platform's creation form never sends a position.
         if options.start.is_some() && kind != GameKind::Reversi {
-            return Err(Error::BadOption {
-                reason: format!("start: {} has no set-up positions", kind.name()),
-            });
+            return Err(Error::bad_option(Reason::NoSetUps { game: kind }));
         }
         let size = options.size.unwrap_or(kind.default_size());
         if !kind.sizes().contains(&size) {
-            return Err(Error::BadOption {
-                reason: format!("size: {}, not {size}x{size}", kind.sizes_text()),
-            });
+            return Err(Error::bad_option(Reason::Size { game: kind, size }));
         }
         Ok(match kind {
             GameKind::Reversi => AnyGame::Reversi(Reversi::new(ReversiOptions {

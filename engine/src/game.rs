@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{LogItem, Square};
+use crate::{LogItem, Reason, Square};
 
 /// One of the two players. `First` moves first: dark in Reversi.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -136,16 +136,16 @@ pub enum Error {
     /// A game record that breaks at move `index` (1-based).
     BadRecord { index: usize, text: String, reason: Box<Error> },
     /// An option that does not exist or has a value out of range.
-    BadOption { reason: String },
+    BadOption { reason: Reason },
     /// Concession refused: only the player to move, while behind, may concede.
-    CannotConcede { reason: String },
+    CannotConcede { reason: Reason },
     /// A record writes a pass where the player to move had a move (passes are not chosen:
     /// a player passes only when they cannot move).
     CannotPass { player: Player },
     /// Undo with no move to take back.
     NothingToUndo,
     /// A stored state that is inconsistent or not in the expected shape.
-    MalformedState { reason: String },
+    MalformedState { reason: Reason },
 }
 
 impl Error {
@@ -168,7 +168,12 @@ impl Error {
     }
 
     pub(crate) fn malformed(reason: impl Into<String>) -> Error {
-        Error::MalformedState { reason: reason.into() }
+        Error::MalformedState { reason: Reason::Text(reason.into()) }
+    }
+
+    /// An option (or set-up position) refused for `reason`.
+    pub(crate) fn bad_option(reason: Reason) -> Error {
+        Error::BadOption { reason }
     }
 }
 

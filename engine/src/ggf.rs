@@ -32,7 +32,7 @@
 //! not the standard start.
 
 use crate::notation;
-use crate::{Error, Player, Position, Reversi, ReversiOptions, Square, StartPosition, Variant};
+use crate::{Error, Player, Position, Reason, Reversi, ReversiOptions, Square, StartPosition, Variant};
 
 /// An Othello game read from GGF.
 ///
@@ -62,16 +62,12 @@ pub fn is_ggf(text: &str) -> bool {
     text.trim_start().starts_with("(;")
 }
 
-fn malformed(reason: impl Into<String>) -> Error {
-    Error::MalformedState {
-        reason: reason.into(),
-    }
+fn malformed(reason: Reason) -> Error {
+    Error::MalformedState { reason }
 }
 
-fn unsupported(reason: impl Into<String>) -> Error {
-    Error::BadOption {
-        reason: reason.into(),
-    }
+fn unsupported(reason: Reason) -> Error {
+    Error::BadOption { reason }
 }
 
 impl Ggf {
@@ -82,7 +78,7 @@ impl Ggf {
         let body = text
             .trim()
             .strip_prefix("(;")
-            .ok_or_else(|| malformed("a GGF game starts with (; as in (;GM[Othello]...;)"))?;
+            .ok_or_else(|| malformed(Reason::GgfStart))?;
         let (mut size, mut board, mut names) = (None, None, [None, None]);
         let mut moves: Vec<(Player, String)> = Vec::new();
         let mut rest = body;
@@ -90,7 +86,7 @@ impl Ggf {
             rest = rest.trim_start();
             if let Some(after) = rest.strip_prefix(";)").or_else(|| rest.strip_prefix(')')) {
                 if !after.trim().is_empty() {
-                    return Err(malformed("the text holds more than one game; paste one"));
+                    return Err(malformed(Reason::GgfMany));
                 }
                 break;
             }
@@ -98,7 +94,7 @@ impl Ggf {
             rest = after;
             match tag.to_ascii_uppercase().as_str() {
                 "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
-                    return Err(unsupported(format!("GM[{value}] is not an Othello game")))
+                    return Err(unsupported(Reason::GgfNotOthello { game: value }))
                 }
                 "TY" => size = Some(game_type(&value)?),
                 "BO" => board = Some(value),
@@ -178,10 +174,10 @@ impl Ggf {
 fn property(text: &str) -> Result<(&str, String, &str), Error> {
     let open = text
         .find('[')
-        .ok_or_else(|| malformed(format!("expected TAG[value] or ;) at {:?}", shorten(text))))?;
+        .ok_or_else(|| malformed(Reason::GgfProperty { at: shorten(text).to_string() }))?;
     let tag = text[..open].trim();
     if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(malformed(format!("{:?} is not a GGF tag", shorten(tag))));
+        return Err(malformed(Reason::GgfTag { tag: shorten(tag).to_string() }));
     }
     let mut value = String::new();
     let mut chars = text[open + 1..].char_indices();
@@ -192,7 +188,7 @@ fn property(text: &str) -> Result<(&str, String, &str), Error> {
             c => value.push(c),
         }
     }
-    Err(malformed(format!("{tag}[ has no closing ]")))
+    Err(malformed(Reason::GgfUnclosed { tag: tag.to_string() }))
 }
 
 fn shorten(text: &str) -> &str {
@@ -207,22 +203,16 @@ fn game_type(value: &str) -> Result<u8, Error> {
     let side: String = digits.chars().take_while(char::is_ascii_digit).collect();
     let flags = format!("{}{}", &value[..kinds], &digits[side.len()..]).to_ascii_lowercase();
     if flags.contains('s') {
-        return Err(unsupported(format!(
-            "TY[{value}] is synchro Othello, which Outflank does not play"
-        )));
+        return Err(unsupported(Reason::GgfSynchro { value: value.to_string() }));
     }
     if flags.contains('a') {
-        return Err(unsupported(format!(
-            "TY[{value}] is anti Othello, which Outflank does not play"
-        )));
+        return Err(unsupported(Reason::GgfAnti { value: value.to_string() }));
     }
     let side: u8 = side
         .parse()
-        .map_err(|_| malformed(format!("TY[{value}] does not give the board's side")))?;
+        .map_err(|_| malformed(Reason::GgfNoSide { value: value.to_string() }))?;
     if !crate::SIZES.contains(&side) {
-        return Err(unsupported(format!(
-            "TY[{value}]: Outflank plays Othello on 6x6, 8x8 or 10x10"
-        )));
+        return Err(unsupported(Reason::GgfSide { tag: "TY", value: value.to_string() }));
     }
     Ok(side)
 }
@@ -231,43 +221,26 @@ fn game_type(value: &str) -> Result<u8, Error> {
 fn start_position(value: &str, size: Option<u8>) -> Result<Position, Error> {
     let tokens: Vec<&str> = value.split_whitespace().collect();
     let [side, ref squares @ .., to_move] = tokens[..] else {
-        return Err(malformed(
-            "BO[...] is the side, the squares and who moves, as BO[8 ---...--- *]",
-        ));
+        return Err(malformed(Reason::GgfBoard));
     };
-    let side: u8 = side.parse().map_err(|_| {
-        malformed(format!(
-            "BO[{side} ...] does not start with the board's side"
-        ))
-    })?;
+    let side: u8 = side.parse().map_err(|_| malformed(Reason::GgfBoard))?;
     if !crate::SIZES.contains(&side) {
-        return Err(unsupported(format!(
-            "BO[{side} ...]: Outflank plays Othello on 6x6, 8x8 or 10x10"
-        )));
+        return Err(unsupported(Reason::GgfSide { tag: "BO", value: format!("{side} ...") }));
     }
     if size.is_some_and(|s| s != side) {
-        return Err(malformed(format!(
-            "TY[] says {}x{0} but BO[] is {side}x{side}",
-            size.unwrap_or(0)
-        )));
+        return Err(malformed(Reason::GgfSides { ty: size.unwrap_or(0), bo: side }));
     }
     let squares: Vec<char> = squares.concat().chars().collect();
     let n = usize::from(side);
     if squares.len() != n * n {
-        return Err(malformed(format!(
-            "BO[...] has {} squares; {side}x{side} is {}",
-            squares.len(),
-            n * n
-        )));
+        return Err(malformed(Reason::GgfSquares { found: squares.len(), side }));
     }
     let rows: Vec<String> = squares.chunks(n).map(|row| row.iter().collect()).collect();
     let to_move = match to_move {
         "*" | "X" | "x" | "B" | "b" => Player::First,
         "O" | "o" | "W" | "w" => Player::Second,
         other => {
-            return Err(malformed(format!(
-                "BO[...] ends with {other:?}; who moves is * or O"
-            )))
+            return Err(malformed(Reason::GgfToMove { found: other.to_string() }))
         }
     };
     Position::from_rows(&rows, to_move, Variant::Standard)

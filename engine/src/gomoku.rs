@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::grid::{grid_game, Grid, GridData, LineRule};
-use crate::{Error, Outcome, Player, Square};
+use crate::{Error, GameKind, Outcome, Player, Reason, Square};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
@@ -41,9 +41,7 @@ pub struct Gomoku {
 impl Gomoku {
     pub fn new(options: GomokuOptions) -> Result<Gomoku, Error> {
         if options.size != 15 && options.size != 19 {
-            return Err(Error::BadOption {
-                reason: format!("a goban is 15 or 19 points wide, not {}", options.size),
-            });
+            return Err(Error::bad_option(Reason::Size { game: GameKind::Gomoku, size: options.size }));
         }
         let rule = LineRule { length: 5, overline_wins: !options.exact_five, points: 1 };
         Ok(Gomoku { options, grid: Grid::new(options.size, rule) })

@@ -263,7 +263,7 @@ fn malformed_json_states_are_errors_not_panics() {
         ("turn 2", Box::new(|v| v["turns"][1] = "a1".into())),
         ("not a square", Box::new(|v| v["turns"][1] = "pa55".into())),
         ("pass that was not forced", Box::new(|v| v["turns"].as_array_mut().unwrap().insert(1, "pass".into()))),
-        ("size must be", Box::new(|v| v["options"]["size"] = 7.into())),
+        ("size: Reversi is played on 6x6, 8x8 or 10x10, not 7x7", Box::new(|v| v["options"]["size"] = 7.into())),
         ("options say", Box::new(|v| v["options"]["size"] = 10.into())),
         ("unknown field", Box::new(|v| v["options"]["colour"] = "red".into())),
         ("player must be 0 or 1", Box::new(|v| v["toMove"] = 2.into())),

@@ -44,7 +44,7 @@ test("a GGF game pasted in New game is replayed with its players' names", async 
   await page.getByTestId("record-input").fill(setUp);
   await page.getByTestId("new-game-start").click();
   await expect(page.getByTestId("new-game-error")).toContainText("The GGF game could not be read");
-  await expect(page.getByTestId("new-game-error")).toContainText("e4 is empty");
+  await expect(page.getByTestId("new-game-error")).toContainText("empty here: e4");
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(record(page)).toHaveValue("d3c3b3b2f5a3a1c1");

@@ -21,7 +21,8 @@ pub struct Finished {
     /// The game's id (when it was started, in milliseconds since 1970).
     pub id: u64,
     pub kind: GameKind,
-    /// The players' names as shown (the computer as "Computer, level N").
+    /// The players' names as shown (the computer as "Computer (level N)", in the language
+    /// the game was started in).
     pub names: [String; 2],
     /// `None` for a draw.
     pub winner: Option<Player>,

@@ -150,7 +150,7 @@ mod tests {
     fn a_bad_link_says_what_is_wrong() {
         for (link, says) in [
             ("game=chess&moves=", "game: \"chess\""),
-            ("game=reversi&size=9", "size"),
+            ("game=reversi&size=9", "size 9x9: Reversi is played on 6x6 / 8x8 / 10x10"),
             ("game=reversi&moves=f5f5", "f5"),
             ("game=reversi&colour=red", "unknown part \"colour\""),
             ("game=reversi&moves", "is not key=value"),
@@ -159,7 +159,7 @@ mod tests {
             ("game=gomoku&start=", "start: \"\" is not a position"),
             (
                 &format!("game=reversi&size=6&start={}X", "-".repeat(36)),
-                "c3, d3, c4, d4 are empty",
+                "empty here: c3, d3, c4, d4",
             ),
             (
                 &format!("game=reversi&start={}X", "-".repeat(36)),
@@ -173,6 +173,10 @@ mod tests {
         assert_eq!(
             read("game=reversi&moves=f5f5", Locale::fr).err().unwrap(),
             "coup 2 (f5) de la partie : f5 est déjà occupée"
+        );
+        assert_eq!(
+            read("game=reversi&size=9", Locale::fr).err().unwrap(),
+            "option invalide : taille 9x9 impossible, le Reversi se joue en 6x6 / 8x8 / 10x10"
         );
         assert_eq!(
             read("game=reversi&colour=red", Locale::ja).err().unwrap(),

@@ -4,7 +4,7 @@
 //! these say exactly what it says (a test keeps the two from drifting), from the locale files.
 
 use outflank_engine::{
-    AnyGame, Error, Game, GameKind, LogEvent, LogItem, Player, Resignation, Square,
+    AnyGame, Error, Game, GameKind, LogEvent, LogItem, Player, Reason, Resignation, Square,
 };
 
 use crate::i18n::{td_string, Locale};
@@ -143,8 +143,7 @@ pub fn result(l: Locale, game: &AnyGame, name: impl Fn(Player) -> String) -> Opt
 }
 
 /// What is wrong, as the engine's [`Error`] says it, in the viewer's language; players
-/// are named by their colours in `kind`. (The free-text reasons of options, concessions
-/// and stored states stay as the engine words them.)
+/// are named by their colours in `kind`.
 pub fn error(l: Locale, kind: GameKind, e: &Error) -> String {
     let who = |p: Player| colour(l, kind, p);
     match e {
@@ -160,11 +159,67 @@ pub fn error(l: Locale, kind: GameKind, e: &Error) -> String {
             let reason = error(l, kind, reason);
             td_string!(l, err_bad_record, index, text, reason).to_string()
         }
-        Error::BadOption { reason } => td_string!(l, err_bad_option, reason).to_string(),
-        Error::CannotConcede { reason } => td_string!(l, err_cannot_concede, reason).to_string(),
+        Error::BadOption { reason } => {
+            td_string!(l, err_bad_option, reason = self::reason(l, reason)).to_string()
+        }
+        Error::CannotConcede { reason } => {
+            td_string!(l, err_cannot_concede, reason = self::reason(l, reason)).to_string()
+        }
         Error::CannotPass { player } => td_string!(l, err_cannot_pass, who = who(*player)).to_string(),
         Error::NothingToUndo => td_string!(l, err_nothing_to_undo).to_string(),
-        Error::MalformedState { reason } => td_string!(l, err_malformed, reason).to_string(),
+        Error::MalformedState { reason } => {
+            td_string!(l, err_malformed, reason = self::reason(l, reason)).to_string()
+        }
+    }
+}
+
+/// Why the engine refused options, a set-up position, a GGF game or a concession, in the
+/// viewer's language. (`Reason::Text` comes from stored states and files nobody types:
+/// it stays as the engine found it.)
+pub fn reason(l: Locale, r: &Reason) -> String {
+    let board = |n: &u8| format!("{n}x{n}");
+    match r {
+        Reason::NoSuchOption { option, game } => {
+            td_string!(l, rsn_no_such_option, option, game = game_name(l, *game)).to_string()
+        }
+        Reason::NoSetUps { game } => td_string!(l, rsn_no_setups, game = game_name(l, *game)).to_string(),
+        Reason::Size { game, size } => {
+            let sizes: Vec<String> = game.sizes().iter().map(board).collect();
+            let (game, size, sizes) = (game_name(l, *game), board(size), sizes.join(" / "));
+            td_string!(l, rsn_size, game, size, sizes).to_string()
+        }
+        Reason::Level { level } => td_string!(l, rsn_level, level).to_string(),
+        Reason::StartVariant { variant } => td_string!(l, rsn_start_variant, variant = variant.id()).to_string(),
+        Reason::StartSize { position, board: n } => {
+            td_string!(l, rsn_start_size, position = board(position), board = board(n)).to_string()
+        }
+        Reason::CentreEmpty { squares } => {
+            let squares: Vec<String> = squares.iter().map(Square::to_string).collect();
+            td_string!(l, rsn_centre_empty, squares = squares.join(", ")).to_string()
+        }
+        Reason::StartEmpty => td_string!(l, rsn_start_empty).to_string(),
+        Reason::StartToMove { found } => td_string!(l, rsn_start_to_move, found).to_string(),
+        Reason::StartLength { squares } => td_string!(l, rsn_start_length, squares).to_string(),
+        Reason::StartSquare { square, found } => td_string!(l, rsn_start_square, square, found).to_string(),
+        Reason::GgfStart => td_string!(l, rsn_ggf_start).to_string(),
+        Reason::GgfMany => td_string!(l, rsn_ggf_many).to_string(),
+        Reason::GgfNotOthello { game } => td_string!(l, rsn_ggf_not_othello, game).to_string(),
+        Reason::GgfProperty { at } => td_string!(l, rsn_ggf_property, at).to_string(),
+        Reason::GgfTag { tag } => td_string!(l, rsn_ggf_tag, tag).to_string(),
+        Reason::GgfUnclosed { tag } => td_string!(l, rsn_ggf_unclosed, tag).to_string(),
+        Reason::GgfSynchro { value } => td_string!(l, rsn_ggf_synchro, value).to_string(),
+        Reason::GgfAnti { value } => td_string!(l, rsn_ggf_anti, value).to_string(),
+        Reason::GgfNoSide { value } => td_string!(l, rsn_ggf_no_side, value).to_string(),
+        Reason::GgfSide { tag, value } => td_string!(l, rsn_ggf_side, tag, value).to_string(),
+        Reason::GgfBoard => td_string!(l, rsn_ggf_board).to_string(),
+        Reason::GgfSides { ty, bo } => td_string!(l, rsn_ggf_sides, ty = board(ty), bo = board(bo)).to_string(),
+        Reason::GgfSquares { found, side } => {
+            let need = usize::from(*side) * usize::from(*side);
+            td_string!(l, rsn_ggf_squares, found, board = board(side), need).to_string()
+        }
+        Reason::GgfToMove { found } => td_string!(l, rsn_ggf_to_move, found).to_string(),
+        Reason::ConcedeAhead => td_string!(l, rsn_concede_ahead).to_string(),
+        Reason::Text(text) => text.clone(),
     }
 }
 
@@ -302,5 +357,62 @@ mod tests {
         for e in [Error::GameOver, Error::NothingToUndo, off] {
             assert_eq!(error(Locale::en, GameKind::Reversi, &e), e.to_string());
         }
+    }
+
+    /// Every reason the engine gives for refusing options, a set-up, a GGF game or a
+    /// concession is worded in each language, with the facts it carries (the reasons come
+    /// from the engine itself, not written here, where it can make them).
+    #[test]
+    fn the_engines_reasons_in_three_languages() {
+        use outflank_engine::{Ggf, StartPosition, Variant};
+        let bad_option = |e: Error| match e {
+            Error::BadOption { reason } | Error::MalformedState { reason } | Error::CannotConcede { reason } => reason,
+            e => panic!("not a reason: {e}"),
+        };
+        let options = |json: &str| bad_option(AnyGame::new(&serde_json::from_str::<GameOptions>(json).unwrap()).unwrap_err());
+        let start = |text: &str| bad_option(text.parse::<StartPosition>().unwrap_err());
+        let ggf = |text: &str| bad_option(Ggf::parse(text).unwrap_err());
+        let eight = StartPosition::default();
+        let mut reasons = vec![
+            (options(r#"{"game":"gomoku","variant":"bombs"}"#), "variant"),
+            (options(r#"{"game":"reversi","size":12}"#), "12x12"),
+            (bad_option(outflank_engine::search::Level::new(11).unwrap_err()), "11"),
+            (bad_option(eight.check(8, Variant::Bombs).unwrap_err()), "bombs"),
+            (bad_option(eight.check(6, Variant::Standard).unwrap_err()), "6x6"),
+            (start(""), "X"),
+            (start("--Z"), "Z"),
+            (start(&format!("{}X", "-".repeat(10))), "10"),
+            (start(&format!("{}X", "?".repeat(64))), "a1"),
+            (ggf("GM[Othello]"), "(;"),
+            (ggf("(;GM[Othello];)(;GM[Othello];)"), ""),
+            (ggf("(;GM[Chess];)"), "Chess"),
+            (ggf("(;GM[Othello]oops;)"), "oops"),
+            (ggf("(;GM[Othello]1A[x];)"), "1A"),
+            (ggf("(;GM[Othello]PB[Ann;)"), "PB"),
+            (ggf("(;GM[Othello]TY[s8r20];)"), "s8r20"),
+            (ggf("(;GM[Othello]TY[8a];)"), "8a"),
+            (ggf("(;GM[Othello]TY[x];)"), "[x]"),
+            (ggf("(;GM[Othello]TY[12];)"), "12"),
+            (ggf("(;GM[Othello]BO[8];)"), "BO[8 "),
+            (ggf(&format!("(;GM[Othello]TY[8]BO[6 {} *];)", "-".repeat(36))), "6x6"),
+            (ggf("(;GM[Othello]BO[8 --- *];)"), "3"),
+            (ggf(&format!("(;GM[Othello]BO[8 {} Q];)", "-".repeat(64))), "Q"),
+        ];
+        let mut centre = vec![None; 64];
+        centre[0] = Some(Player::First);
+        reasons.push((bad_option(StartPosition::from_squares(8, &centre, Player::First).unwrap().check(8, Variant::Standard).unwrap_err()), "d4"));
+        // At the start nobody is behind, so the player to move cannot concede.
+        let mut level = game(GameKind::Reversi, None, "");
+        reasons.push((bad_option(level.play_move(Player::First, Move::Concede).unwrap_err()), ""));
+        for (why, fact) in &reasons {
+            let [en, fr, ja] = [Locale::en, Locale::fr, Locale::ja].map(|l| reason(l, why));
+            assert!(!matches!(why, Reason::Text(_)), "{why:?} is free text");
+            assert!(fr != en && ja != en && ja != fr, "{why:?}: {en} / {fr} / {ja}");
+            for said in [&en, &fr, &ja] {
+                assert!(said.contains(fact), "{why:?}: {said:?} does not say {fact:?}");
+            }
+        }
+        // Text from stored states passes through as found.
+        assert_eq!(reason(Locale::fr, &Reason::Text("x".into())), "x");
     }
 }

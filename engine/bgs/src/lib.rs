@@ -58,7 +58,7 @@ impl From<outflank_engine::Error> for ApiError {
     fn from(e: outflank_engine::Error) -> ApiError {
         match e {
             // The engine finds a stored state malformed only in the `data` a host passed.
-            outflank_engine::Error::MalformedState { reason } => ApiError::data(reason),
+            outflank_engine::Error::MalformedState { reason } => ApiError::data(reason.to_string()),
             e => ApiError::new(e.code(), e.to_string()),
         }
     }

@@ -69,7 +69,7 @@ pub struct InitOptions {
 
 fn bad(key: &str, reason: impl std::fmt::Display) -> ApiError {
     Error::BadOption {
-        reason: format!("{key}: {reason}"),
+        reason: format!("{key}: {reason}").into(),
     }
     .into()
 }

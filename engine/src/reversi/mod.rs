@@ -12,7 +12,7 @@ pub use start::StartPosition;
 use serde::{Deserialize, Serialize};
 
 use crate::log::Log;
-use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
+use crate::{Error, Game, Reason, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
 
 /// The options a game is created with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -255,9 +255,7 @@ impl Reversi {
     fn concede(&mut self, player: Player) -> Result<(), Error> {
         let counts = self.discs();
         if counts[player.index()] >= counts[player.other().index()] {
-            return Err(Error::CannotConcede {
-                reason: "only a player who is behind may concede".to_string(),
-            });
+            return Err(Error::CannotConcede { reason: Reason::ConcedeAhead });
         }
         self.resigned = Some(Resignation::Conceded(player));
         self.log.push(LogItem::Event(LogEvent::Concede { player }));

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use crate::bitboard::{Bits, Eight, Geometry, Six, Squares, Ten};
-use crate::{Error, Player, Square};
+use crate::{Error, GameKind, Player, Reason, Square};
 
 /// The rule set.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -188,9 +188,8 @@ pub struct Placed {
 impl Position {
     /// The standard start position of a board of side `size` (6, 8 or 10).
     pub fn start(size: u8, variant: Variant) -> Result<Position, Error> {
-        let board = AnyBoard::start(size).ok_or_else(|| Error::BadOption {
-            reason: format!("size must be 6, 8 or 10, not {size}"),
-        })?;
+        let board = AnyBoard::start(size)
+            .ok_or_else(|| Error::bad_option(Reason::Size { game: GameKind::Reversi, size }))?;
         Ok(Position { board, to_move: Player::First, variant })
     }
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::position::{Position, Variant, SIZES};
 use crate::bitboard::{Bits, Eight};
-use crate::{Error, Player, Square};
+use crate::{Error, Player, Reason, Square};
 
 /// The discs of a set-up board and the side to move, unchecked.
 ///
@@ -52,10 +52,8 @@ pub struct StartPosition {
 }
 
 /// The error for a set-up that cannot start a game: an option with a bad value.
-fn bad(reason: impl fmt::Display) -> Error {
-    Error::BadOption {
-        reason: format!("start: {reason}"),
-    }
+fn bad(reason: Reason) -> Error {
+    Error::BadOption { reason }
 }
 
 impl StartPosition {
@@ -192,25 +190,14 @@ impl StartPosition {
     /// move: a finished game.
     pub fn check(&self, size: u8, variant: Variant) -> Result<Position, Error> {
         if variant != Variant::Standard {
-            return Err(bad(format!(
-                "a set-up position is played with the standard rules, not {}",
-                variant.id()
-            )));
+            return Err(bad(Reason::StartVariant { variant }));
         }
         if self.size != size {
-            return Err(bad(format!(
-                "the position is {0}x{0} but the board is {1}x{1}",
-                self.size, size
-            )));
+            return Err(bad(Reason::StartSize { position: self.size, board: size }));
         }
         let empty = self.empty_centre();
         if !empty.is_empty() {
-            let names: Vec<String> = empty.iter().map(Square::to_string).collect();
-            return Err(bad(format!(
-                "the centre squares always hold discs in Othello, but {} {} empty",
-                names.join(", "),
-                if empty.len() == 1 { "is" } else { "are" }
-            )));
+            return Err(bad(Reason::CentreEmpty { squares: empty }));
         }
         let rows: Vec<String> = self.rows();
         Position::from_rows(&rows, self.to_move, Variant::Standard)
@@ -266,28 +253,19 @@ impl FromStr for StartPosition {
     fn from_str(text: &str) -> Result<StartPosition, Error> {
         let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let Some((&side, squares)) = chars.split_last() else {
-            return Err(bad(
-                "the position is empty; write its squares and then X or O",
-            ));
+            return Err(bad(Reason::StartEmpty));
         };
         let to_move = match side {
             'X' | 'x' | '*' => Player::First,
             'O' | 'o' => Player::Second,
             other => {
-                return Err(bad(format!(
-                    "the position ends with {other:?}; the side to move is X or O"
-                )))
+                return Err(bad(Reason::StartToMove { found: other }))
             }
         };
         let size = SIZES
             .into_iter()
             .find(|&n| usize::from(n) * usize::from(n) == squares.len())
-            .ok_or_else(|| {
-                bad(format!(
-                    "the position has {} squares; a 6x6, 8x8 or 10x10 board has 36, 64 or 100",
-                    squares.len()
-                ))
-            })?;
+            .ok_or_else(|| bad(Reason::StartLength { squares: squares.len() }))?;
         let mut owners = Vec::with_capacity(squares.len());
         for (i, &ch) in squares.iter().enumerate() {
             owners.push(match ch {
@@ -297,12 +275,12 @@ impl FromStr for StartPosition {
                 other => {
                     let sq =
                         Square::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8);
-                    return Err(bad(format!("{sq} is {other:?}; a square is X, O or -")));
+                    return Err(bad(Reason::StartSquare { square: sq, found: other }));
                 }
             });
         }
         StartPosition::from_squares(size, &owners, to_move)
-            .ok_or_else(|| bad("the squares do not make a board"))
+            .ok_or_else(|| bad(Reason::Text("start: the squares do not make a board".into())))
     }
 }
 

@@ -22,7 +22,7 @@ pub mod weights;
 pub use midgame::{Analysis, Searcher};
 
 use crate::bitboard::{Bits, Geometry};
-use crate::{Board, Error};
+use crate::{Board, Error, Reason};
 
 /// Asked with the number of nodes searched so far; `true` stops the search.
 pub type Stop<'a> = dyn Fn(u64) -> bool + 'a;
@@ -181,7 +181,7 @@ impl Level {
         if (1..=10).contains(&level) {
             Ok(Level(level))
         } else {
-            Err(Error::BadOption { reason: format!("the level is 1 to 10, not {level}") })
+            Err(Error::bad_option(Reason::Level { level }))
         }
     }
 

@@ -135,7 +135,7 @@ impl Setup {
         let said = |e: Error| {
             let reason = match e {
                 // What the GGF reader says is wrong with the file, as it words it.
-                Error::MalformedState { reason } | Error::BadOption { reason } => reason,
+                Error::MalformedState { reason } | Error::BadOption { reason } => say::reason(l, &reason),
                 e => say::error(l, GameKind::Reversi, &e),
             };
             td_string!(l, ggf_unreadable, reason).to_string()
@@ -172,7 +172,7 @@ impl Setup {
         }
         if let Some(c) = self.computer {
             if names[c.index()].trim().is_empty() {
-                names[c.index()] = format!("Computer (level {})", self.level);
+                names[c.index()] = td_string!(l, computer_name, level = self.level).to_string();
             }
         }
         let computer = self.computer.map(|player| Opponent {
@@ -219,6 +219,11 @@ mod tests {
         assert_eq!(
             against.data().name(Player::Second).as_deref(),
             Some("Computer (level 5)")
+        );
+        // In the viewer's language (the name stays as given: it is the game's).
+        assert_eq!(
+            s.build(0, Locale::fr).unwrap().data().name(Player::Second).as_deref(),
+            Some("Ordinateur (niveau 5)")
         );
         assert_eq!(against.computer().map(|c| c.level), Some(5));
         s.record = "f5f5".into();
@@ -280,9 +285,14 @@ mod tests {
         // A set-up the game refuses says why.
         s.record = GGF.replace("---O*---", "---O----");
         let e = s.build(0, Locale::en).unwrap_err();
-        assert!(e.contains("e4 is empty"), "{e}");
+        assert!(e.contains("empty here: e4"), "{e}");
         s.record = "(;GM[Othello]B[f5]".into();
         assert!(s.build(0, Locale::en).unwrap_err().contains("TAG[value]"));
+        // In the viewer's language, what the GGF reader found too.
+        s.record = "(;GM[Othello]PB[Ann]oops;)".into();
+        let e = s.build(0, Locale::fr).unwrap_err();
+        assert!(e.starts_with("La partie GGF est illisible"), "{e}");
+        assert!(e.ends_with("TAG[valeur] ou ;) attendu à « oops;) »"), "{e}");
     }
 
     #[test]

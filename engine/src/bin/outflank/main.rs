@@ -193,7 +193,7 @@ fn solve(file: &std::path::Path, ids: &[String], threads: usize) -> ExitCode {
 /// Reads a 64-square board and a side into the search's bitboards.
 pub fn read_position(board: &str, side: &str) -> Result<Board<Eight>, String> {
     let why = |e: Error| match e {
-        Error::MalformedState { reason } => reason,
+        Error::MalformedState { reason } => reason.to_string(),
         other => other.to_string(),
     };
     let side = ffo::parse_side(side).map_err(why)?;
