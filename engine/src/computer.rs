@@ -105,8 +105,16 @@ impl Computer {
     /// best one ([`Searcher::analyse`]): exact final scores from `exact_from` empty squares
     /// down (`u32::MAX`: always; the hints near the end), else a search of `max_nodes` nodes. `None` for other games than standard
     /// Reversi, when the player to move must pass or the game is over, or if `stop` cut the
-    /// search short.
-    pub fn analyse(&mut self, game: &AnyGame, exact_from: u32, max_nodes: u64, stop: &Stop<'_>) -> Option<Analysis<Square>> {
+    /// search short. An exact analysis tells `solved` each move's score, in discs, as soon
+    /// as it is known.
+    pub fn analyse(
+        &mut self,
+        game: &AnyGame,
+        exact_from: u32,
+        max_nodes: u64,
+        stop: &Stop<'_>,
+        solved: &mut dyn FnMut(Square, i32),
+    ) -> Option<Analysis<Square>> {
         let AnyGame::Reversi(r) = game else { return None };
         if r.position().variant() != Variant::Standard || r.ended() {
             return None;
@@ -116,16 +124,18 @@ impl Computer {
             board: crate::Board<G>,
             (exact_from, max_nodes): (u32, u64),
             stop: &Stop<'_>,
+            solved: &mut dyn FnMut(Square, i32),
         ) -> Option<Analysis<Square>> {
             let searcher = slot.get_or_insert_with(|| Searcher::new(17));
-            let analysis = searcher.analyse(board, exact_from, max_nodes, stop)?;
-            Some(analysis.map(|sq| Square::from_index(sq, G::SIZE as u8)))
+            let square = |sq| Square::from_index(sq, G::SIZE as u8);
+            let analysis = searcher.analyse(board, exact_from, max_nodes, stop, &mut |sq, score| solved(square(sq), score))?;
+            Some(analysis.map(square))
         }
         let limits = (exact_from, max_nodes);
         match r.position().board() {
-            AnyBoard::Six(b) => run(&mut self.six, b, limits, stop),
-            AnyBoard::Eight(b) => run(&mut self.eight, b, limits, stop),
-            AnyBoard::Ten(b) => run(&mut self.ten, b, limits, stop),
+            AnyBoard::Six(b) => run(&mut self.six, b, limits, stop, solved),
+            AnyBoard::Eight(b) => run(&mut self.eight, b, limits, stop, solved),
+            AnyBoard::Ten(b) => run(&mut self.ten, b, limits, stop, solved),
         }
     }
 }

@@ -108,13 +108,13 @@ fn reversi_hints_give_every_move_its_exact_score() {
         k += 1;
     }
     let mut computer = Computer::new();
-    let values = computer.analyse(&game, u32::MAX, 0, &never).expect("standard Reversi");
+    let values = computer.analyse(&game, u32::MAX, 0, &never, &mut |_, _| ()).expect("standard Reversi");
     assert!(values.exact);
     assert_eq!(values.scores.len(), game.legal_moves().len());
     let choice = computer.choose(&game, level(10), 0, &never).unwrap();
     assert!(choice.exact);
     assert_eq!(choice.score, values.scores[0].1);
-    assert!(Computer::new().analyse(&new_game(GameKind::TicTacToe, None, None), u32::MAX, 0, &never).is_none());
+    assert!(Computer::new().analyse(&new_game(GameKind::TicTacToe, None, None), u32::MAX, 0, &never, &mut |_, _| ()).is_none());
 }
 
 fn count_discs(game: &AnyGame) -> u32 {

@@ -160,10 +160,28 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
   await page.getByTestId("record-input").fill(record);
   await page.getByTestId("new-game-start").click();
   await expect(page.locator("button[data-square] [data-disc]")).toHaveCount(48);
+  // Every text the hint line shows on the way, in order (each solved move arrives in a
+  // message of its own, so each shows before the next).
+  await page.evaluate(() => {
+    window.__hintTexts = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="hint-text"]')?.textContent;
+      if (text && text !== window.__hintTexts.at(-1)) window.__hintTexts.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByTestId("move-values").click();
   const legal = page.locator('button[data-square][data-legal="true"]');
   const scored = page.locator("button[data-square][data-exact]");
   await expect(scored).toHaveCount(await legal.count());
+  await expect(page.getByTestId("best-line")).toBeVisible();
+  // Each move's exact value was shown as soon as it was solved, before all were.
+  const moves = await legal.count();
+  const progress = (await page.evaluate(() => window.__hintTexts))
+    .map((t) => t.match(/^Solving the endgame… (\d+) of (\d+) moves: (.*)$/))
+    .filter(Boolean);
+  expect(progress.map((m) => [Number(m[1]), Number(m[2]), m[3].split(", ").length])).toEqual(
+    Array.from({ length: moves }, (_, k) => [k + 1, moves, k + 1]),
+  );
   const values = await scored.evaluateAll((els) => els.map((e) => Number(e.dataset.exact)));
   for (const v of values) expect(Number.isInteger(v) && v % 2 === 0, `${values}`).toBe(true);
   // The ringed move is one with the best score.

@@ -54,6 +54,10 @@ pub enum Response {
     },
     /// Every legal move's value for the mover, best first, and the line expected.
     Values { id: u32, analysis: Analysis<Square> },
+    /// One move's exact value (hundredths of a disc, as in `Values`) while the others are
+    /// still being solved: a `Values` request near the end sends one for each move, the
+    /// likeliest best first, and then its `Values`.
+    Solved { id: u32, square: Square, value: i32 },
     /// Nothing to play (the game is over) or a request that could not be read.
     Error { id: u32, message: String },
 }
@@ -63,8 +67,14 @@ impl Response {
         match self {
             Response::Move { id, .. }
             | Response::Values { id, .. }
+            | Response::Solved { id, .. }
             | Response::Error { id, .. } => *id,
         }
+    }
+
+    /// The request's answer (every response but a `Solved` on the way to it).
+    pub fn is_final(&self) -> bool {
+        !matches!(self, Response::Solved { .. })
     }
 }
 
@@ -79,7 +89,13 @@ pub const EXACT_FROM: u32 = 20;
 pub const VALUES_NODES: u64 = 5_000_000;
 
 /// Answers one request; `computer` keeps its tables between requests of the same game.
-pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Response {
+/// `progress` hears the responses on the way to the answer (`Solved`).
+pub fn answer(
+    request: &Request,
+    computer: &mut Computer,
+    stop: &Stop<'_>,
+    progress: &mut dyn FnMut(Response),
+) -> Response {
     let id = request.id();
     let fail = |message: &str| Response::Error {
         id,
@@ -99,7 +115,14 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
             (game, if empties <= EXACT_FROM { 10 } else { 8 }, 0)
         }
         Request::Values { game, .. } => {
-            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, stop) {
+            let mut solved = |square, discs: i32| {
+                progress(Response::Solved {
+                    id,
+                    square,
+                    value: discs * 100,
+                })
+            };
+            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, stop, &mut solved) {
                 Some(analysis) => Response::Values { id, analysis },
                 None => fail("move values are for standard Reversi, with a move to play"),
             }
@@ -120,13 +143,14 @@ pub fn answer(request: &Request, computer: &mut Computer, stop: &Stop<'_>) -> Re
 }
 
 /// Answers a request as the worker received it, or says why it could not be read (the
-/// worker's whole job).
+/// worker's whole job); `progress` as in [`answer`].
 pub fn answer_message<E: std::fmt::Display>(
     request: Result<Request, E>,
     computer: &mut Computer,
+    progress: &mut dyn FnMut(Response),
 ) -> Response {
     match request {
-        Ok(request) => answer(&request, computer, &|_| false),
+        Ok(request) => answer(&request, computer, &|_| false, progress),
         Err(e) => Response::Error {
             id: 0,
             message: format!("unreadable request: {e}"),
@@ -157,7 +181,7 @@ mod tests {
             seed: 1,
         })
         .unwrap();
-        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new());
+        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new(), &mut |r| panic!("{r:?}"));
         let Response::Move { id, square, .. } = reply else {
             panic!("{reply:?}")
         };
@@ -183,6 +207,7 @@ mod tests {
             },
             &mut Computer::new(),
             &|_| false,
+            &mut |r| panic!("{r:?}"),
         );
         let Response::Move { id: 1, square, .. } = reply else {
             panic!("{reply:?}")
@@ -192,6 +217,7 @@ mod tests {
             &Request::Values { id: 2, game: g },
             &mut Computer::new(),
             &|_| false,
+            &mut |r| panic!("{r:?}"),
         );
         assert!(matches!(reply, Response::Error { id: 2, .. }), "{reply:?}");
     }
@@ -212,7 +238,8 @@ mod tests {
             game: g.clone(),
         })
         .unwrap();
-        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new());
+        let mut solved = Vec::new();
+        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new(), &mut |r| solved.push(r));
         let reply: Response =
             serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
         let Response::Values { id: 4, analysis } = reply else {
@@ -226,6 +253,18 @@ mod tests {
         assert_eq!(squares, legal);
         assert!(analysis.scores.iter().all(|(_, v)| v % 100 == 0));
         assert_eq!(analysis.line[0], analysis.scores[0].0);
+        // Each move's value came ahead of the answer, once, as the answer has it.
+        let mut heard: Vec<(Square, i32)> = solved
+            .iter()
+            .map(|r| match *r {
+                Response::Solved { id: 4, square, value } if !r.is_final() => (square, value),
+                ref r => panic!("{r:?}"),
+            })
+            .collect();
+        heard.sort_by_key(|&(sq, v)| (-v, sq));
+        let mut scores = analysis.scores.clone();
+        scores.sort_by_key(|&(sq, v)| (-v, sq));
+        assert_eq!(heard, scores);
     }
 
     #[test]
@@ -237,7 +276,7 @@ mod tests {
             r#"{"move":{"id":1,"game":{"game":"chess"},"level":3,"seed":0}}"#,
         ] {
             let request = serde_json::from_str::<Request>(bad);
-            let reply = answer_message(request, &mut Computer::new());
+            let reply = answer_message(request, &mut Computer::new(), &mut |r| panic!("{r:?}"));
             assert!(matches!(reply, Response::Error { .. }), "{bad}: {reply:?}");
         }
         let g = game(GameKind::Gomoku);
@@ -250,6 +289,7 @@ mod tests {
             },
             &mut Computer::new(),
             &|_| false,
+            &mut |r| panic!("{r:?}"),
         );
         assert!(matches!(reply, Response::Error { id: 3, .. }));
     }

@@ -16,7 +16,9 @@ use crate::ai::{Request, Response, READY};
 /// The worker's loader script, next to the page (trunk's `data-loader-shim` output).
 pub const WORKER_SCRIPT: &str = "./outflank-worker_loader.js";
 
-type Callback = Box<dyn FnOnce(Response)>;
+/// Hears a request's responses: those on the way ([`Response::is_final`] false), then the
+/// answer.
+type Callback = Box<dyn FnMut(Response)>;
 
 struct Inner {
     worker: Option<web_sys::Worker>,
@@ -25,6 +27,8 @@ struct Inner {
     queue: Vec<JsValue>,
     next_id: u32,
     pending: HashMap<u32, Callback>,
+    /// How many times the requests were cancelled (a callback may cancel its own).
+    cancels: u64,
     /// Keeps the worker's handlers alive as long as the worker. Handlers of terminated
     /// workers are kept too: one may be running (an answer's callback that cancels), and
     /// dropping a closure while it runs is not allowed.
@@ -53,6 +57,7 @@ impl AiWorker {
                 queue: Vec::new(),
                 next_id: 1,
                 pending: HashMap::new(),
+                cancels: 0,
                 handlers: Vec::new(),
             })),
         }
@@ -63,12 +68,13 @@ impl AiWorker {
         !self.inner.borrow().pending.is_empty()
     }
 
-    /// Sends the request `make(id)`; `on_answer` runs with the answer (an `Error` response
-    /// if the worker could not be started or failed).
+    /// Sends the request `make(id)`; `on_answer` runs with each response on the way and
+    /// then with the answer (an `Error` response if the worker could not be started or
+    /// failed).
     pub fn ask(
         &self,
         make: impl FnOnce(u32) -> Request,
-        on_answer: impl FnOnce(Response) + 'static,
+        on_answer: impl FnMut(Response) + 'static,
     ) {
         let id = {
             let mut inner = self.inner.borrow_mut();
@@ -95,13 +101,22 @@ impl AiWorker {
     /// Stops the search under way (a new game, an undo): its answer will never come.
     pub fn cancel(&self) {
         self.cancel_quietly();
-        self.inner.borrow_mut().pending.clear();
+        let mut inner = self.inner.borrow_mut();
+        inner.pending.clear();
+        inner.cancels += 1;
     }
 
     fn finish(&self, response: Response) {
-        let callback = self.inner.borrow_mut().pending.remove(&response.id());
-        if let Some(callback) = callback {
+        let id = response.id();
+        let callback = self.inner.borrow_mut().pending.remove(&id);
+        if let Some(mut callback) = callback {
+            let (more, cancels) = (!response.is_final(), self.inner.borrow().cancels);
             callback(response);
+            // Kept for the answer, unless the request was cancelled meanwhile.
+            let mut inner = self.inner.borrow_mut();
+            if more && inner.cancels == cancels {
+                inner.pending.insert(id, callback);
+            }
         }
     }
 

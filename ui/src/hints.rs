@@ -15,6 +15,9 @@ pub struct HintView {
     pub best: Option<Square>,
     /// Every legal move's value and the expected line, once asked for.
     pub values: Option<Analysis<Square>>,
+    /// The exact values solved so far, while the others are being solved (hundredths of a
+    /// disc, as in `values`); emptied when `values` comes.
+    pub solved: Vec<(Square, i32)>,
     /// The step of the line shown on the board (`Some(0)`: after its first move); `None`
     /// shows the game.
     pub step: Option<usize>,

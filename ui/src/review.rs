@@ -292,7 +292,7 @@ mod tests {
         for ply in from..n {
             let at = r.positions[ply].clone();
             let request = crate::ai::Request::Evaluate { id: 1, game: at };
-            match crate::ai::answer(&request, &mut computer, &|_| false) {
+            match crate::ai::answer(&request, &mut computer, &|_| false, &mut |_| ()) {
                 crate::ai::Response::Move { score, exact, .. } => {
                     assert!(exact, "ply {ply}");
                     r.set(ply, score, exact)
@@ -314,7 +314,7 @@ mod tests {
         for j in &judged {
             let at = &r.positions[j.ply - 1];
             let scores = Computer::new()
-                .analyse(at, u32::MAX, 0, &|_| false)
+                .analyse(at, u32::MAX, 0, &|_| false, &mut |_, _| ())
                 .unwrap()
                 .scores;
             let best = scores[0].1;

@@ -266,15 +266,20 @@ impl<G: Geometry> Searcher<G> {
     }
 
     /// The exact final score of every legal move (for hints near the end), best first;
-    /// `None` if `stop` cut the search short.
+    /// `None` if `stop` cut the search short. `solved` hears each move's score as soon as it
+    /// is known, the likeliest best first (a page shows them while the others are solved).
     ///
     /// Each move is solved in a narrow window around a shallow search's guess, widened on
     /// the side it fails: a solve with a full window costs many times more, and every move
     /// needs its own (from 20 empty squares, seconds instead of a fraction of one).
-    pub fn exact_scores(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Vec<(u32, i32)>> {
+    pub fn exact_scores(
+        &mut self,
+        board: Board<G>,
+        stop: &Stop<'_>,
+        solved: &mut dyn FnMut(u32, i32),
+    ) -> Option<Vec<(u32, i32)>> {
         let mut moves = board.legal_moves();
-        let mut out = Vec::new();
-        let cells = G::CELLS as i32;
+        let mut guessed = Vec::new();
         while !moves.is_empty() {
             let sq = moves.lowest();
             moves = moves.without_lowest();
@@ -282,6 +287,12 @@ impl<G: Geometry> Searcher<G> {
             // The guess, from the opponent's side, in discs; final scores on an even board
             // are even, so the window (guess - 1, guess + 1) holds the guess alone.
             let guess = (self.plain_score(next, GUESS_DEPTH) as f32 / WIN as f32 / 2.0).round() as i32 * 2;
+            guessed.push((guess, sq, next));
+        }
+        guessed.sort_by_key(|&(guess, sq, _)| (guess, sq));
+        let mut out = Vec::new();
+        let cells = G::CELLS as i32;
+        for (guess, sq, next) in guessed {
             let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
             let mut step = 4;
             let score = loop {
@@ -295,6 +306,7 @@ impl<G: Geometry> Searcher<G> {
                 }
                 step *= 2;
             };
+            solved(sq, -score);
             out.push((sq, -score));
         }
         out.sort_by_key(|&(sq, score)| (-score, sq));

@@ -90,6 +90,12 @@ pub fn Board() -> impl IntoView {
                         v[i as usize].value = h.values.as_ref().map(|a| (score, a.exact));
                     }
                 }
+                // Exact values as they are solved, before all are.
+                for &(sq, score) in &h.solved {
+                    if let Some(i) = sq.index(n) {
+                        v[i as usize].value = Some((score, true));
+                    }
+                }
             });
         }
         if let Some(cell) = v.get_mut(ctx.cursor.get()) {

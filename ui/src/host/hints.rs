@@ -75,6 +75,7 @@ impl HintsHost {
     /// Asks for the best move, or (`values`) every move's value and the best line.
     pub fn ask(self, host: Host, values: bool) {
         let game = host.with(|h| h.game().clone());
+        let total = game.legal_moves().len();
         let HintsHost {
             view, text, busy, ..
         } = self;
@@ -99,8 +100,18 @@ impl HintsHost {
                 }
             },
             move |answer| {
-                busy.set(false);
+                busy.set(!answer.is_final());
                 match answer {
+                    Response::Solved { square, value, .. } => {
+                        view.update(|v| v.solved.push((square, value)));
+                        let list = view.with_untracked(|v| {
+                            let said: Vec<String> =
+                                v.solved.iter().map(|(sq, v)| format!("{sq} {}", value_label(*v, true))).collect();
+                            said.join(", ")
+                        });
+                        let done = view.with_untracked(|v| v.solved.len());
+                        text.set(Some(td_string!(l, solving_progress, done, total, list).to_string()));
+                    }
                     Response::Move {
                         square,
                         score,
@@ -137,7 +148,7 @@ impl HintsHost {
                         view.set(HintView {
                             best: analysis.scores.first().map(|(sq, _)| *sq),
                             values: Some(analysis),
-                            step: None,
+                            ..HintView::default()
                         });
                     }
                     Response::Error { message, .. } => {

@@ -45,7 +45,7 @@ impl Host {
                         let text = crate::i18n::td_string!(l, computer_failed, message);
                         self.notice.set(Some(text.to_string()));
                     }
-                    Response::Values { .. } => {}
+                    Response::Values { .. } | Response::Solved { .. } => {}
                 }
             },
         );

@@ -97,7 +97,7 @@ impl ReviewHost {
                     self.running.set(false);
                     self.error.set(Some(message));
                 }
-                Response::Values { .. } => {}
+                Response::Values { .. } | Response::Solved { .. } => {}
             },
         );
     }

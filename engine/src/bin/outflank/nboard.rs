@@ -120,7 +120,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                 let lines: Vec<(u32, i32, u8)> = if empties <= u32::from(settings.exact_empties) {
                     session
                         .searcher
-                        .exact_scores(session.board, &|_| false)
+                        .exact_scores(session.board, &|_| false, &mut |_, _| ())
                         .unwrap_or_default()
                         .into_iter()
                         .map(|(sq, s)| (sq, s * 100, empties as u8))

@@ -43,12 +43,13 @@ impl<G: Geometry> Searcher<G> {
     /// empty, else by iterative deepening until `max_nodes` are spent (each move searched
     /// with a full window, so every value is a score, not a bound). `None` if the side to
     /// move has no legal move or `stop` cut the search short before depth 1 was done (or
-    /// before the exact solve was).
+    /// before the exact solve was). An exact analysis tells `solved` each move's score, in
+    /// discs, as soon as it is known (see [`Searcher::exact_scores`]).
     ///
     /// ```
     /// use outflank_engine::{search, Board, Eight};
     /// let mut searcher = search::Searcher::<Eight>::new(16);
-    /// let a = searcher.analyse(Board::start(), 0, 200_000, &search::never).unwrap();
+    /// let a = searcher.analyse(Board::start(), 0, 200_000, &search::never, &mut |_, _| ()).unwrap();
     /// // The four first moves are the same by symmetry.
     /// assert_eq!(a.scores.len(), 4);
     /// assert!(a.scores.iter().all(|&(_, v)| v == a.scores[0].1));
@@ -61,13 +62,14 @@ impl<G: Geometry> Searcher<G> {
         exact_from: u32,
         max_nodes: u64,
         stop: &Stop<'_>,
+        solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Analysis> {
         if board.legal_moves().is_empty() {
             return None;
         }
         let empties = board.empty().count();
         if empties <= exact_from {
-            return self.analyse_exact(board, stop);
+            return self.analyse_exact(board, stop, solved);
         }
         let mut run = Run {
             table: &mut self.mid,
@@ -103,9 +105,14 @@ impl<G: Geometry> Searcher<G> {
         })
     }
 
-    fn analyse_exact(&mut self, board: Board<G>, stop: &Stop<'_>) -> Option<Analysis> {
+    fn analyse_exact(
+        &mut self,
+        board: Board<G>,
+        stop: &Stop<'_>,
+        solved: &mut dyn FnMut(u32, i32),
+    ) -> Option<Analysis> {
         let scores: Vec<(u32, i32)> = self
-            .exact_scores(board, stop)?
+            .exact_scores(board, stop, solved)?
             .into_iter()
             .map(|(sq, s)| (sq, s * WIN))
             .collect();
@@ -225,9 +232,13 @@ mod tests {
     fn exact_values_agree_with_the_solver_and_the_line_plays_out_to_the_score() {
         let b = late(16);
         let mut searcher = Searcher::<Eight>::new(18);
-        let a = searcher.analyse(b, 20, 0, &never).unwrap();
+        let mut heard = Vec::new();
+        let a = searcher.analyse(b, 20, 0, &never, &mut |sq, v| heard.push((sq, v * WIN))).unwrap();
         assert!(a.exact && a.depth == 16, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
+        // Each move's score was told once, as it came, and is the one in the analysis.
+        heard.sort_by_key(|&(sq, v)| (-v, sq));
+        assert_eq!(heard, a.scores);
         for &(sq, v) in &a.scores {
             let after = b.play_flips(sq, b.flips(sq));
             assert_eq!(
@@ -262,7 +273,7 @@ mod tests {
     fn midgame_values_are_scores_and_the_line_is_legal() {
         let b = board("f5d6c3d3c4");
         let mut searcher = Searcher::<Eight>::new(16);
-        let a = searcher.analyse(b, 20, 300_000, &never).unwrap();
+        let a = searcher.analyse(b, 20, 300_000, &never, &mut |_, _| ()).unwrap();
         assert!(!a.exact && a.depth >= 3, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         assert!(
@@ -300,8 +311,8 @@ mod tests {
     #[test]
     fn a_stop_before_depth_one_gives_nothing_and_no_move_gives_nothing() {
         let mut searcher = Searcher::<Eight>::new(12);
-        assert_eq!(searcher.analyse(board("f5"), 0, 0, &never), None);
+        assert_eq!(searcher.analyse(board("f5"), 0, 0, &never, &mut |_, _| ()), None);
         let all_dark = Board::<Eight>::new(u64::MAX >> 1, 0).unwrap();
-        assert_eq!(searcher.analyse(all_dark, 20, 1000, &never), None);
+        assert_eq!(searcher.analyse(all_dark, 20, 1000, &never, &mut |_, _| ()), None);
     }
 }
