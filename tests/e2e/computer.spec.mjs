@@ -235,6 +235,10 @@ test("every move's value in the middle game, and the best line stepped through o
   // Light's move is on the board; nothing may be played on a line's position.
   await expect(page.locator(`[data-square="${first}"] [data-disc="1"]`)).toHaveCount(1);
   await expect(legal).toHaveCount(0);
+  // The players' counts are the position shown, not the game's.
+  const shown = await discCounts(page);
+  expect(shown).not.toEqual(before);
+  for (const i of [0, 1]) await expect(page.getByTestId(`score-${i}`)).toHaveText(String(shown[i]));
   await expect(page.locator("button[data-square][data-value]")).toHaveCount(0);
   const second = await steps.nth(1).textContent();
   await page.getByTestId("line-forward").click();
@@ -246,6 +250,7 @@ test("every move's value in the middle game, and the best line stepped through o
   await page.locator('button[data-square="a1"]').click();
   await expect(board).not.toHaveAttribute("data-preview", "line");
   expect(await discCounts(page)).toEqual(before);
+  for (const i of [0, 1]) await expect(page.getByTestId(`score-${i}`)).toHaveText(String(before[i]));
   await expect(page.getByTestId("record")).toHaveValue("f5d6c3");
   await expect(valued).toHaveCount(await legal.count());
   // Playing a move ends the analysis: its values belonged to the position before.

@@ -64,6 +64,13 @@ pub fn after_line(game: &AnyGame, line: &[Square], step: usize) -> Option<AnyGam
 #[derive(Clone, Copy)]
 pub struct Hints(pub RwSignal<HintView>);
 
+/// The position the board and the players' panels show instead of `game` while a step of
+/// the best line is chosen (tracked); `None` shows the game.
+pub fn previewed(hints: Option<Hints>, game: &AnyGame) -> Option<AnyGame> {
+    let Hints(hints) = hints?;
+    hints.with(|h| after_line(game, &h.values.as_ref()?.line, h.step?))
+}
+
 /// The exact score as a cell shows it: `+4`, `0`, `-12`.
 pub fn exact_label(score: i32) -> String {
     if score > 0 {

@@ -6,7 +6,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::hints::{after_line, exact_label, value_label, HintView, Hints};
+use crate::hints::{exact_label, previewed, value_label, HintView, Hints};
 use outflank_engine::{Game, GameKind, Player, Square};
 
 use super::ctx::Ctx;
@@ -25,14 +25,7 @@ pub fn Board() -> impl IntoView {
     // The host's hints, if it gives any (the hot-seat page does).
     let hints = use_context::<Hints>();
     // A step of the best line, when the person chose one: the board shows that position.
-    let preview = Memo::new(move |_| {
-        let Hints(hints) = hints?;
-        hints.with(|h| {
-            let (step, values) = (h.step?, h.values.as_ref()?);
-            ctx.data
-                .with(|d| after_line(&d.as_ref()?.game, &values.line, step))
-        })
-    });
+    let preview = Memo::new(move |_| ctx.data.with(|d| previewed(hints, &d.as_ref()?.game)));
     // Everything the cells show, computed once per change for the whole board; the effect
     // below hands each cell its own entry.
     let cells = Memo::new(move |_| {

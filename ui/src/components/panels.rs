@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use outflank_engine::Player;
 
 use super::ctx::Ctx;
+use crate::hints::{previewed, Hints};
 use crate::i18n::td_string;
 use crate::model::{self, Panel};
 
@@ -12,11 +13,15 @@ use crate::model::{self, Panel};
 pub fn PlayerPanel(player: Player) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let i = player.index();
+    // While the board shows a step of the best line, the panels count that position.
+    let hints = use_context::<Hints>();
     let panel = Memo::new(move |_| {
         let frame_scores = ctx.frame.with(|f| f.as_ref().map(|f| f.scores));
         ctx.data.with(|d| {
             let d = d.as_ref()?;
-            let game = ctx.shown.get()?;
+            let preview = previewed(hints, &d.game);
+            let frame_scores = frame_scores.filter(|_| preview.is_none());
+            let game = preview.or_else(|| ctx.shown.get())?;
             let l = ctx.locale();
             let mut p: Panel = model::panel(l, d, &game, player);
             if let Some(scores) = frame_scores {
