@@ -97,6 +97,22 @@ impl Weights {
         w
     }
 
+    /// The same weights rounded to multiples of `quantum` hundredths of a disc, and those
+    /// smaller than `drop` (after rounding) set to zero: a smaller file from one fine fit,
+    /// without fitting again for each size tried (`outflank train requant`).
+    pub fn requantized(&self, quantum: u8, drop: i16) -> Weights {
+        let q = f32::from(quantum.max(1));
+        let tables = self
+            .tables
+            .iter()
+            .map(|&w| {
+                let r = ((f32::from(w) / q).round() * q).clamp(-(i16::MAX as f32), i16::MAX as f32) as i16;
+                if r.unsigned_abs() < drop.unsigned_abs() { 0 } else { r }
+            })
+            .collect();
+        Weights { tables }
+    }
+
     /// The weight of feature `f` in `phase`.
     pub fn get(&self, phase: usize, f: usize) -> i16 {
         self.tables[phase * TABLE + f]
