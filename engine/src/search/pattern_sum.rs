@@ -37,21 +37,19 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
     let table = &table[..TABLE];
     let w = |k: usize, index: u32| i32::from(table[(OFFSETS[k] + index) as usize]);
     let (ps, os) = (symmetries(p), symmetries(o));
-    let (mut once, mut twice, mut four) = (0i32, 0i32, 0i32);
-    for g in 0..8 {
-        // Inlined with `g` known, the unused indexes are not computed.
-        let i = base_indexes(ps[g], os[g]);
-        once += w(2, i[2]);
-        if g < 4 {
-            twice += w(1, i[1]) + w(7, i[7]) + w(8, i[8]) + w(9, i[9]) + w(10, i[10]);
-        }
-        if matches!(g, 0 | 1 | 4 | 5) {
-            twice += w(0, i[0]) + w(3, i[3]) + w(4, i[4]) + w(5, i[5]) + w(11, i[11]);
-        }
-        if g < 2 {
-            four += w(6, i[6]);
-        }
-    }
+    // One call per image, the image a constant: only the indexes it needs are computed.
+    let (once, twice, four) = [
+        image::<0>(table, ps[0], os[0]),
+        image::<1>(table, ps[1], os[1]),
+        image::<2>(table, ps[2], os[2]),
+        image::<3>(table, ps[3], os[3]),
+        image::<4>(table, ps[4], os[4]),
+        image::<5>(table, ps[5], os[5]),
+        image::<6>(table, ps[6], os[6]),
+        image::<7>(table, ps[7], os[7]),
+    ]
+    .iter()
+    .fold((0, 0, 0), |acc, x| (acc.0 + x.0, acc.1 + x.1, acc.2 + x.2));
     let board = Board::<Eight> { player: p, opponent: o };
     let empty = board.empty();
     let scalars = [
@@ -68,6 +66,23 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
     // `features` leaves its last slot (the unused "own discs" scalar) at offset 0, so the
     // fit learned with `table[0]` counted once more in every position: count it here too.
     sum + i32::from(table[0])
+}
+
+/// The weights read on image `G` of the board, as (counted once, twice, four times).
+#[inline(always)]
+fn image<const G: usize>(table: &[i16], p: u64, o: u64) -> (i32, i32, i32) {
+    let w = |k: usize, index: u32| i32::from(table[(OFFSETS[k] + index) as usize]);
+    let i = base_indexes(p, o);
+    let once = w(2, i[2]);
+    let mut twice = 0;
+    if G < 4 {
+        twice += w(1, i[1]) + w(7, i[7]) + w(8, i[8]) + w(9, i[9]) + w(10, i[10]);
+    }
+    if matches!(G, 0 | 1 | 4 | 5) {
+        twice += w(0, i[0]) + w(3, i[3]) + w(4, i[4]) + w(5, i[5]) + w(11, i[11]);
+    }
+    let four = if G < 2 { w(6, i[6]) } else { 0 };
+    (once, twice, four)
 }
 
 #[cfg(test)]
