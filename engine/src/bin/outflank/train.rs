@@ -106,7 +106,8 @@ pub enum Step {
         quantum: u8,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
-    /// budget is met from one fit at `--quantum 1`. Prints the size and the gzip-free bytes.
+    /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
+    /// `--holdout`, the held-out errors as `errors` does.
     Requant {
         #[arg(long)]
         weights: PathBuf,
