@@ -377,6 +377,11 @@ impl<G: Geometry> Run<'_, G> {
             let sq = moves.lowest();
             moves = moves.without_lowest();
             let flips = board.flips(sq);
+            if depth >= 2 {
+                // Its search (depth - 1 >= 1) starts with a table probe: load the bucket now.
+                let next = board.play_flips(sq, flips);
+                self.table.prefetch(next.player, next.opponent);
+            }
             let key = if sq == u32::from(first) {
                 i32::MIN
             } else if self.tweaks.shallow_order && depth >= SHALLOW_ORDER_DEPTH {

@@ -24,7 +24,7 @@
 //! The pattern list is in the file so that weights trained for other patterns are refused
 //! with an error instead of being misread.
 
-use crate::search::pattern::{self, FEATURES, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
+use crate::search::pattern::{self, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
 
 const MAGIC: &[u8; 4] = b"OFPW";
 const VERSION: u16 = 1;
@@ -97,6 +97,22 @@ impl Weights {
         w
     }
 
+    /// The same weights rounded to multiples of `quantum` hundredths of a disc, and those
+    /// smaller than `drop` (after rounding) set to zero: a smaller file from one fine fit,
+    /// without fitting again for each size tried (`outflank train requant`).
+    pub fn requantized(&self, quantum: u8, drop: i16) -> Weights {
+        let q = f32::from(quantum.max(1));
+        let tables = self
+            .tables
+            .iter()
+            .map(|&w| {
+                let r = ((f32::from(w) / q).round() * q).clamp(-(i16::MAX as f32), i16::MAX as f32) as i16;
+                if r.unsigned_abs() < drop.unsigned_abs() { 0 } else { r }
+            })
+            .collect();
+        Weights { tables }
+    }
+
     /// The weight of feature `f` in `phase`.
     pub fn get(&self, phase: usize, f: usize) -> i16 {
         self.tables[phase * TABLE + f]
@@ -108,12 +124,9 @@ impl Weights {
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
         let empties = 64 - (player | opponent).count_ones();
         let table = &self.tables[pattern::phase(empties) * TABLE..][..TABLE];
-        let f = pattern::features(player, opponent);
-        let mut sum = 0i32;
-        for &k in f.iter().take(FEATURES) {
-            sum += i32::from(table[k as usize]);
-        }
-        sum.clamp(-6400, 6400)
+        // The sum of the weights of `pattern::features`, read once per distinct pattern
+        // instance (see `pattern_sum`: the same number, half the reads).
+        crate::search::pattern_sum::pattern_sum(table, player, opponent).clamp(-6400, 6400)
     }
 
     /// The file's bytes.

@@ -105,6 +105,23 @@ pub enum Step {
         #[arg(long, default_value_t = 1)]
         quantum: u8,
     },
+    /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
+    /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
+    /// `--holdout`, the held-out errors as `errors` does.
+    Requant {
+        #[arg(long)]
+        weights: PathBuf,
+        /// Round to multiples of this (hundredths of a disc).
+        #[arg(long)]
+        quantum: u8,
+        /// Weights smaller than this after rounding (hundredths of a disc) become zero.
+        #[arg(long, default_value_t = 0)]
+        drop: i16,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, num_args = 1..)]
+        holdout: Vec<PathBuf>,
+    },
     /// The held-out errors of a weights file (and of the hand-made evaluation).
     Errors {
         #[arg(long)]
@@ -139,6 +156,30 @@ pub fn run(step: Step) -> ExitCode {
                 quantum,
             };
             run_fit(&data, &holdout, &out, &opts)
+        }
+        Step::Requant { weights, quantum, drop, out, holdout } => {
+            let w = match std::fs::read(&weights)
+                .map_err(|e| e.to_string())
+                .and_then(|b| Weights::from_bytes(&b).map_err(|e| e.to_string()))
+            {
+                Ok(w) => w.requantized(quantum, drop),
+                Err(e) => return bad(format!("{}: {e}", weights.display())),
+            };
+            let bytes = w.to_bytes();
+            if let Err(e) = std::fs::write(&out, &bytes) {
+                return bad(format!("cannot write {}: {e}", out.display()));
+            }
+            println!("wrote {} ({} bytes, {w:?})", out.display(), bytes.len());
+            if holdout.is_empty() {
+                return ExitCode::SUCCESS;
+            }
+            match data::read_files(&holdout) {
+                Ok(samples) => {
+                    print_errors(&samples, &w);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => bad(e),
+            }
         }
         Step::Errors { weights, holdout } => {
             let w = match std::fs::read(&weights)

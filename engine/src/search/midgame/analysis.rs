@@ -50,9 +50,11 @@ impl<G: Geometry> Searcher<G> {
     /// use outflank_engine::{search, Board, Eight};
     /// let mut searcher = search::Searcher::<Eight>::new(16);
     /// let a = searcher.analyse(Board::start(), 0, 200_000, &search::never, &mut |_, _| ()).unwrap();
-    /// // The four first moves are the same by symmetry.
+    /// // The four first moves are the same by symmetry (the evaluation and the plain search
+    /// // score them alike), but their searches share one table and ProbCut, so the values
+    /// // can differ a little (0.42 discs with the round-2 weights).
     /// assert_eq!(a.scores.len(), 4);
-    /// assert!(a.scores.iter().all(|&(_, v)| v == a.scores[0].1));
+    /// assert!(a.scores.iter().all(|&(_, v)| (v - a.scores[0].1).abs() <= 100));
     /// assert!(a.depth >= 4 && !a.exact);
     /// assert_eq!(a.line[0], a.scores[0].0);
     /// ```
