@@ -249,16 +249,9 @@ impl Ctx {
                 == player
     }
 
-    /// The squares the viewer's player may play right now (none while busy or historical).
-    pub fn legal(&self) -> Vec<Square> {
-        if self.busy() {
-            return Vec::new();
-        }
-        self.playable()
-    }
-
-    /// The squares the viewer's player may play in the position shown, busy or not: what a
-    /// cell's label and tooltip say, so that they stay put while a move is under way.
+    /// The squares the viewer's player may play in the position shown, busy or not (none
+    /// while historical): the board marks them legal while it is not busy, and a cell's
+    /// label and tooltip say so busy or not, so that they stay put while a move is under way.
     pub fn playable(&self) -> Vec<Square> {
         if !self.my_turn() {
             return Vec::new();

@@ -9,7 +9,7 @@ use outflank_engine::{AnyGame, Game, Variant};
 use super::Host;
 use crate::ai::{self, Request, Response};
 use crate::ai_worker::AiWorker;
-use crate::hints::{signed_tenths, value_label, HintView};
+use crate::hints::{signed_tenths, value_label, value_list, HintView};
 use crate::i18n::td_string;
 
 /// The hint controls' handles (all `Copy`).
@@ -104,12 +104,7 @@ impl HintsHost {
                 match answer {
                     Response::Solved { square, value, .. } => {
                         view.update(|v| v.solved.push((square, value)));
-                        let list = view.with_untracked(|v| {
-                            let said: Vec<String> =
-                                v.solved.iter().map(|(sq, v)| format!("{sq} {}", value_label(*v, true))).collect();
-                            said.join(", ")
-                        });
-                        let done = view.with_untracked(|v| v.solved.len());
+                        let (done, list) = view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
                         text.set(Some(td_string!(l, solving_progress, done, total, list).to_string()));
                     }
                     Response::Move {
@@ -133,12 +128,7 @@ impl HintsHost {
                         });
                     }
                     Response::Values { analysis, .. } => {
-                        let list: Vec<String> = analysis
-                            .scores
-                            .iter()
-                            .map(|(sq, v)| format!("{sq} {}", value_label(*v, analysis.exact)))
-                            .collect();
-                        let list = list.join(", ");
+                        let list = value_list(&analysis.scores, analysis.exact);
                         text.set(Some(if analysis.exact {
                             td_string!(l, exact_final, list).to_string()
                         } else {
