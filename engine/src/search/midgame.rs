@@ -12,7 +12,7 @@ use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::table::{Table, NO_MOVE};
 use crate::search::weights::Weights;
-use crate::search::{solve_window, solve_with, Choice, Settings, Stop};
+use crate::search::{solve_window, Choice, Settings, Stop};
 use crate::Board;
 
 mod analysis;
@@ -194,7 +194,8 @@ impl<G: Geometry> Searcher<G> {
         }
         let empties = board.empty().count();
         if empties <= u32::from(settings.exact_empties) {
-            if let Some(s) = solve_with(board, &mut self.end, stop) {
+            let cells = G::CELLS as i32;
+            if let Some(s) = solve_window(board, &mut self.end, stop, -cells - 1, cells + 1, self.pattern) {
                 return Choice { best: s.best, score: s.score * WIN, depth: empties as u8, exact: true, nodes: s.nodes };
             }
         }
@@ -296,7 +297,7 @@ impl<G: Geometry> Searcher<G> {
             let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
             let mut step = 4;
             let score = loop {
-                let s = solve_window(next, &mut self.end, stop, lo, hi)?.score;
+                let s = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?.score;
                 if s <= lo && lo > -cells - 1 {
                     (lo, hi) = ((s - step).max(-cells - 1), s + 1);
                 } else if s >= hi && hi < cells + 1 {

@@ -66,18 +66,23 @@ pub fn solve<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<Solved> {
 /// [`solve`] with a table the caller keeps between searches.
 pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, stop: &Stop<'_>) -> Option<Solved> {
     let cells = G::CELLS as i32;
-    solve_window(board, table, stop, -cells - 1, cells + 1)
+    solve_window(board, table, stop, -cells - 1, cells + 1, weights::default_weights())
 }
 
-/// One solve in the window `alpha..beta` (see [`endgame::Solver::solve`]).
-fn solve_window<G: Geometry>(
+/// One solve in the window `alpha..beta` (see [`endgame::Solver::solve`]), its moves ordered
+/// with the help of `pattern` where there are many empties (see
+/// [`endgame::Solver::set_pattern`]; the browser has no embedded weights, so a
+/// [`Searcher`] hands over the ones it was given).
+pub(crate) fn solve_window<G: Geometry>(
     board: Board<G>,
     table: &mut table::Table<G::B>,
     stop: &Stop<'_>,
     alpha: i32,
     beta: i32,
+    pattern: Option<&'static weights::Weights>,
 ) -> Option<Solved> {
     let mut solver = endgame::Solver::new(table, stop);
+    solver.set_pattern(pattern);
     let (score, best) = solver.solve(board, alpha, beta);
     (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
 }
@@ -157,7 +162,7 @@ mod parallel {
 /// ```
 pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::cmp::Ordering> {
     let mut table = table::Table::new(table_bits(board.empty().count()));
-    solve_window(board, &mut table, stop, -1, 1).map(|s| s.score.cmp(&0))
+    solve_window(board, &mut table, stop, -1, 1, weights::default_weights()).map(|s| s.score.cmp(&0))
 }
 
 /// A table size that suits a search of about `empties` empty squares.

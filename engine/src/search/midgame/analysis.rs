@@ -5,7 +5,7 @@
 use super::{Run, Searcher, WIN};
 use crate::bitboard::{Bits, Geometry};
 use crate::search::table::NO_MOVE;
-use crate::search::{solve_with, Stop};
+use crate::search::{solve_window, Stop};
 use crate::Board;
 
 /// Every legal move's value and the expected line of play; squares are indexes (`S = u32`)
@@ -124,7 +124,8 @@ impl<G: Geometry> Searcher<G> {
         let mut position = board.play_flips(scores[0].0, board.flips(scores[0].0));
         while let Some(next) = to_play(position) {
             position = next;
-            let Some(sq) = solve_with(position, &mut self.end, stop)?.best else {
+            let cells = G::CELLS as i32;
+            let Some(sq) = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?.best else {
                 break;
             };
             line.push(sq);
