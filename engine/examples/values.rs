@@ -43,6 +43,6 @@ fn main() -> ExitCode {
         eprintln!("values: no legal move to analyse");
         return ExitCode::FAILURE;
     };
-    println!("all {} {:.3}", analysis.scores.len(), start.elapsed().as_secs_f64());
+    println!("all {} {:.3} {}", analysis.scores.len(), start.elapsed().as_secs_f64(), analysis.nodes);
     ExitCode::SUCCESS
 }

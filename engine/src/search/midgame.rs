@@ -279,6 +279,18 @@ impl<G: Geometry> Searcher<G> {
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Vec<(u32, i32)>> {
+        self.exact_scores_counted(board, stop, solved).map(|(scores, _)| scores)
+    }
+
+    /// [`Searcher::exact_scores`] and the solver's nodes (the guesses' midgame searches
+    /// not counted).
+    pub(crate) fn exact_scores_counted(
+        &mut self,
+        board: Board<G>,
+        stop: &Stop<'_>,
+        solved: &mut dyn FnMut(u32, i32),
+    ) -> Option<(Vec<(u32, i32)>, u64)> {
+        let mut nodes = 0;
         let mut moves = board.legal_moves();
         let mut guessed = Vec::new();
         while !moves.is_empty() {
@@ -297,7 +309,9 @@ impl<G: Geometry> Searcher<G> {
             let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
             let mut step = 4;
             let score = loop {
-                let s = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?.score;
+                let solved = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?;
+                nodes += solved.nodes;
+                let s = solved.score;
                 if s <= lo && lo > -cells - 1 {
                     (lo, hi) = ((s - step).max(-cells - 1), s + 1);
                 } else if s >= hi && hi < cells + 1 {
@@ -311,7 +325,7 @@ impl<G: Geometry> Searcher<G> {
             out.push((sq, -score));
         }
         out.sort_by_key(|&(sq, score)| (-score, sq));
-        Some(out)
+        Some((out, nodes))
     }
 }
 

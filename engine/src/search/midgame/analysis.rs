@@ -22,6 +22,8 @@ pub struct Analysis<S = u32> {
     pub depth: u8,
     /// The values are exact final scores (perfect play to the end).
     pub exact: bool,
+    /// The nodes searched (exact: the solver's, the midgame searches guessing each value
+    /// not counted).
     pub nodes: u64,
 }
 
@@ -113,8 +115,8 @@ impl<G: Geometry> Searcher<G> {
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Analysis> {
-        let scores: Vec<(u32, i32)> = self
-            .exact_scores(board, stop, solved)?
+        let (scores, mut nodes) = self.exact_scores_counted(board, stop, solved)?;
+        let scores: Vec<(u32, i32)> = scores
             .into_iter()
             .map(|(sq, s)| (sq, s * WIN))
             .collect();
@@ -125,7 +127,9 @@ impl<G: Geometry> Searcher<G> {
         while let Some(next) = to_play(position) {
             position = next;
             let cells = G::CELLS as i32;
-            let Some(sq) = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?.best else {
+            let solved = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?;
+            nodes += solved.nodes;
+            let Some(sq) = solved.best else {
                 break;
             };
             line.push(sq);
@@ -136,7 +140,7 @@ impl<G: Geometry> Searcher<G> {
             line,
             depth: board.empty().count() as u8,
             exact: true,
-            nodes: 0,
+            nodes,
         })
     }
 
