@@ -58,6 +58,10 @@ const ORDER_SEARCH: u32 = 16;
 /// nodes, 12 gave 148 M).
 const SEARCH_WEIGHT: i32 = 8;
 
+/// The sort key of the moves after the table's move until that one has been searched
+/// (see [`Solver::order_keys`]).
+const UNORDERED: i32 = i32::MAX;
+
 /// How often (in nodes) the solver asks whether to stop.
 const CHECK_EVERY: u64 = 1 << 16;
 
@@ -164,6 +168,15 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
         let pool = if T::SHARED { self.pool.filter(|_| board.empty().count() >= SPLIT) } else { None };
         // The children push their lists after `end` and take them off again.
         for (k, i) in (start..end).enumerate() {
+            if k == 1 && self.lists[i].0 == UNORDERED {
+                // The table's move did not cut off: now the others are worth ordering.
+                let w = self.weights_for(board);
+                for j in i..end {
+                    let (_, sq, flips) = self.lists[j];
+                    self.lists[j].0 = Self::order_key(board, sq, flips, NO_MOVE, w);
+                }
+                self.lists[i..end].sort_unstable_by_key(|&(key, _, _)| key);
+            }
             if let Some(pool) = pool.filter(|p| k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0) {
                 // Young brothers wait: the first move is searched, the rest is shared out.
                 let (score, sq) = self.split(pool, board, i, end, alpha, beta, best, best_sq);
@@ -333,22 +346,35 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                 }
                 self.lists.push((0, sq, flips));
             }
-            let w = self.weights_for(board);
-            for i in start..self.lists.len() {
-                let (_, sq, flips) = self.lists[i];
-                self.lists[i].0 = Self::order_key(board, sq, flips, first, w);
-            }
+            self.order_keys(board, start, first);
         } else {
-            let w = self.weights_for(board);
             while !moves.is_empty() {
                 let sq = moves.lowest();
                 moves = moves.without_lowest();
-                let flips = board.flips(sq);
-                self.lists.push((Self::order_key(board, sq, flips, first, w), sq, flips));
+                self.lists.push((0, sq, board.flips(sq)));
             }
+            self.order_keys(board, start, first);
         }
         self.lists[start..].sort_unstable_by_key(|&(key, _, _)| key);
         None
+    }
+
+    /// Gives the moves `lists[start..]` their sort keys: with `first` (the table's move)
+    /// among them, that one alone, the others [`UNORDERED`] until it has been searched
+    /// (it often cuts off, and then their keys, evaluations included, were wasted).
+    #[inline(always)]
+    fn order_keys(&mut self, board: &Board<G>, start: usize, first: u8) {
+        let w = self.weights_for(board);
+        let list = &mut self.lists[start..];
+        if list.iter().any(|&(_, sq, _)| sq == u32::from(first)) {
+            for m in list.iter_mut() {
+                m.0 = if m.1 == u32::from(first) { i32::MIN } else { UNORDERED };
+            }
+            return;
+        }
+        for m in list.iter_mut() {
+            m.0 = Self::order_key(board, m.1, m.2, first, w);
+        }
     }
 
     /// The sort key of a move (lower first): the opponent's replies, their corners, ours,
