@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use outflank_engine::{notation, search, AnyGame, Computer, Reversi, ReversiOptions};
+use outflank_engine::{notation, search, AnyBoard, AnyGame, Computer, Reversi, ReversiOptions};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,8 +27,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let game = match Reversi::from_record(ReversiOptions::default(), &moves[..count].concat()) {
-        Ok(g) => AnyGame::Reversi(g),
+    let (game, board) = match Reversi::from_record(ReversiOptions::default(), &moves[..count].concat()) {
+        Ok(g) => {
+            let AnyBoard::Eight(board) = g.position().board() else { unreachable!("the default board is 8x8") };
+            (AnyGame::Reversi(g), board)
+        }
         Err(e) => {
             eprintln!("values: {e}");
             return ExitCode::from(2);
@@ -44,5 +47,8 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     println!("all {} {:.3} {}", analysis.scores.len(), start.elapsed().as_secs_f64(), analysis.nodes);
+    let start = Instant::now();
+    let solved = search::solve(board, &search::never).expect("never stopped");
+    println!("solve {:+} {} {:.3}", solved.score, solved.nodes, start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }

@@ -12,7 +12,8 @@
 //! line: at each step the position is solved afresh with a new table, its score must be
 //! the previous one negated (a pass too changes the side to move), and its best move is
 //! played, down to [`REFERENCE_EMPTIES`], where the reference must find the same exact
-//! score. The root's score and move must also be the file's.
+//! score. The root's score must also be the file's, and its move the file's or one
+//! reaching the same score.
 
 use outflank_engine::search;
 use outflank_engine::{ffo, Board, Eight, Square};
@@ -77,8 +78,14 @@ fn the_solver_agrees_with_a_plain_search_on_positions_from_its_own_games() {
         let mut board = p.board();
         let solved = search::solve(board, &search::never).expect("not stopped");
         assert_eq!(solved.score, p.score, "#{}: the solver's score", p.id);
-        let first = Square::from_index(solved.best.expect("a move"), 8);
-        assert!(p.best_moves.contains(&first), "#{}: {first} is not among {:?}", p.id, p.best_moves);
+        let sq = solved.best.expect("a move");
+        let first = Square::from_index(sq, 8);
+        if !p.best_moves.contains(&first) {
+            // The file holds the move the solver chose when it was written, not every best
+            // move (in a wipeout several often are): another must reach the same score.
+            let after = search::solve(board.play_flips(sq, board.flips(sq)), &search::never).expect("not stopped");
+            assert_eq!(-after.score, p.score, "#{}: {first} is not among {:?} and scores less", p.id, p.best_moves);
+        }
         // Down the solver's line; `score` is for the side to move in `board`.
         let mut score = solved.score;
         let mut line = Vec::new();
