@@ -8,8 +8,8 @@
 //! - higher up, fastest-first ordering (the move that leaves the opponent the fewest
 //!   replies first), the transposition table's best move before all, and a stability
 //!   cut-off (discs the opponent can never lose bound the score from above);
-//! - with many empties (from [`ORDER_EVAL`]), the pattern evaluation of the position after
-//!   each move (from [`ORDER_SEARCH`], of the opponent's best reply) joins the replies in
+//! - with many empties (from 12, `ORDER_EVAL`), the pattern evaluation of the position after
+//!   each move (from 16, `ORDER_SEARCH`, of the opponent's best reply) joins the replies in
 //!   the ordering: the solver's only use of an evaluation, and never of its scores.
 //!
 //! Several threads can solve one position together (`search::solve_parallel`): they share
