@@ -225,6 +225,7 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outflank_engine::search::Share;
     use outflank_engine::{Computer, GameKind};
 
     fn reversi(record: &str) -> AnyGame {
@@ -314,7 +315,7 @@ mod tests {
         for j in &judged {
             let at = &r.positions[j.ply - 1];
             let scores = Computer::new()
-                .analyse(at, u32::MAX, 0, &|_| false, &mut |_, _| ())
+                .analyse(at, u32::MAX, 0, Share::WHOLE, &|_| false, &mut |_, _| ())
                 .unwrap()
                 .scores;
             let best = scores[0].1;
