@@ -190,6 +190,12 @@ impl AiWorker {
     }
 }
 
+/// How many workers share out one job (a position's exact move values, a game's review)
+/// on this machine: [`crate::ai::parts_for`] its logical cores.
+pub fn workers_here() -> u8 {
+    crate::ai::parts_for(web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()))
+}
+
 fn describe(e: JsValue) -> String {
     e.dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))

@@ -140,9 +140,10 @@ impl Review {
         self.record == game.record() && self.options == game.options()
     }
 
-    /// The next position to evaluate (its ply and the game there), if any is left.
-    pub fn next(&self) -> Option<(usize, AnyGame)> {
-        let ply = self.values.iter().position(Option::is_none)?;
+    /// The next position to evaluate (its ply and the game there) other than those being
+    /// evaluated already (`asked`), if any is left.
+    pub fn next(&self, asked: &[usize]) -> Option<(usize, AnyGame)> {
+        let ply = (0..self.values.len()).find(|ply| self.values[*ply].is_none() && !asked.contains(ply))?;
         Some((ply, self.positions[ply].clone()))
     }
 
@@ -237,7 +238,10 @@ mod tests {
         let game = reversi("f5d6c3");
         let mut r = Review::new(&game).unwrap();
         assert_eq!(r.progress(), (0, 4));
-        assert_eq!(r.next().unwrap().0, 0);
+        assert_eq!(r.next(&[]).unwrap().0, 0);
+        // With the start being evaluated, another worker takes the next position.
+        assert_eq!(r.next(&[0]).unwrap().0, 1);
+        assert_eq!(r.next(&[0, 1, 2, 3]), None);
         // Dark to move at 0 and 2, Light at 1 and 3 (scores are for the player to move).
         r.set(0, 0, false);
         r.set(1, 100, false); // Light +1: Dark -1 after f5, a loss of 1 disc

@@ -11,7 +11,7 @@ use outflank_engine::{AnyGame, Game, Variant};
 
 use super::Host;
 use crate::ai::{self, Request, Response};
-use crate::ai_worker::AiWorker;
+use crate::ai_worker::{workers_here, AiWorker};
 use crate::hints::{signed_tenths, value_label, value_list, HintView};
 use crate::i18n::td_string;
 
@@ -99,8 +99,7 @@ impl HintsHost {
             }
             .to_string(),
         ));
-        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-        let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { ai::parts_for(cores) } else { 1 })));
+        let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
         for (part, worker) in self.workers(parts.borrow().len()).into_iter().enumerate() {
             let part = part as u8;
             let share = parts.borrow().share(part);
