@@ -143,6 +143,17 @@ test("a game against the computer survives a reload, its seat and level too", as
 });
 
 test("a hint rings the computer's best move; near the end, every move's exact score", async ({ page }) => {
+  // Counts the Web Workers the page starts: exact values are shared out, a worker a core.
+  await page.addInitScript(() => {
+    window.__workers = 0;
+    const Worker = window.Worker;
+    window.Worker = class extends Worker {
+      constructor(...args) {
+        super(...args);
+        window.__workers += 1;
+      }
+    };
+  });
   await openViewer(page);
   await page.getByTestId("hint").click();
   const hinted = page.locator('button[data-square][data-hint="best"]');
@@ -169,6 +180,8 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
       if (text && text !== window.__hintTexts.at(-1)) window.__hintTexts.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
+  // The new game stopped the hint's worker; the values start their own.
+  await page.evaluate(() => (window.__workers = 0));
   await page.getByTestId("move-values").click();
   const legal = page.locator('button[data-square][data-legal="true"]');
   const scored = page.locator("button[data-square][data-exact]");
@@ -188,6 +201,9 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
   const best = Number(await page.locator('button[data-square][data-hint="best"]').getAttribute("data-exact"));
   expect(best).toBe(Math.max(...values));
   await expect(page.getByTestId("hint-text")).toContainText("Exact final scores:");
+  // A worker a core (up to four) for the exact values.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  expect(await page.evaluate(() => window.__workers)).toBe(Math.min(Math.max(cores, 1), 4));
 
   // The exact best line plays out to the end with the score promised.
   const line = page.getByTestId("best-line");
