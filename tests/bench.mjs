@@ -194,7 +194,10 @@ async function main() {
       for (const type of ["long-animation-frame", "longtask"]) {
         try {
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) window.__long.push({ type, duration: e.duration });
+            // For a long frame, also its longest script: a frame that is long with no long
+            // script in it was held up outside the page's code (rendering, or a busy machine).
+            for (const e of list.getEntries())
+              window.__long.push({ type, duration: e.duration, script: Math.max(0, ...(e.scripts || []).map((s) => s.duration)) });
           }).observe({ type, buffered: false });
         } catch {
           // Not supported by this browser.
@@ -260,7 +263,8 @@ async function main() {
     const over = (xs) => xs.filter((e) => e.duration > 50);
     console.log(
       `frames over 50 ms during the game's animations: ${over(frames).length} long animation frames` +
-        ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}), ${over(tasks).length} long tasks`,
+        ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}; ${over(frames).filter((e) => e.script > 50).length} of them with a script over 50 ms,` +
+        ` longest script ${ms(Math.max(0, ...frames.map((e) => e.script)))}), ${over(tasks).length} long tasks`,
     );
     console.log(`move values (click to the first value on the board / to all values and the best line, ms): ${values.map((v) => `${v.empties} empties ${ms(v.firstMs)} / ${ms(v.ms)} (${v.what})`).join("; ")}`);
     const replies = level10.slice(1);

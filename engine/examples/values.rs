@@ -1,5 +1,6 @@
 //! Times the exact values of every legal move (the viewer's "Move values" near the end:
-//! `Computer::analyse` with exact values always, as the browser asks for them).
+//! `Computer::analyse` with exact values always, as the browser asks for them; one share,
+//! the whole: the browser may share the moves out among several workers).
 //!
 //! `cargo run --release -p outflank-engine --example values -- RECORD [MOVES]`
 //!
@@ -39,7 +40,7 @@ fn main() -> ExitCode {
     };
     let mut computer = Computer::new();
     let start = Instant::now();
-    let analysis = computer.analyse(&game, u32::MAX, 0, &search::never, &mut |sq, score| {
+    let analysis = computer.analyse(&game, u32::MAX, 0, search::Share::WHOLE, &search::never, &mut |sq, score| {
         println!("{sq} {score:+} {:.3}", start.elapsed().as_secs_f64());
     });
     let Some(analysis) = analysis else {

@@ -13,7 +13,7 @@
 use crate::bitboard::{Eight, Geometry, Six, Ten};
 use crate::grid::Grid;
 use crate::rng::Rng;
-use crate::search::{Analysis, Level, Searcher, Stop};
+use crate::search::{Analysis, Level, Searcher, Share, Stop};
 use crate::{AnyBoard, AnyGame, Game, Move, Outcome, Player, Position, Square, Variant};
 
 /// What the computer chose and why.
@@ -106,12 +106,13 @@ impl Computer {
     /// down (`u32::MAX`: always; the hints near the end), else a search of `max_nodes` nodes. `None` for other games than standard
     /// Reversi, when the player to move must pass or the game is over, or if `stop` cut the
     /// search short. An exact analysis tells `solved` each move's score, in discs, as soon
-    /// as it is known.
+    /// as it is known, and solves only the moves of `share` ([`Share::WHOLE`]: all).
     pub fn analyse(
         &mut self,
         game: &AnyGame,
         exact_from: u32,
         max_nodes: u64,
+        share: Share,
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(Square, i32),
     ) -> Option<Analysis<Square>> {
@@ -122,16 +123,16 @@ impl Computer {
         fn run<G: Geometry>(
             slot: &mut Option<Searcher<G>>,
             board: crate::Board<G>,
-            (exact_from, max_nodes): (u32, u64),
+            (exact_from, max_nodes, share): (u32, u64, Share),
             stop: &Stop<'_>,
             solved: &mut dyn FnMut(Square, i32),
         ) -> Option<Analysis<Square>> {
             let searcher = slot.get_or_insert_with(|| Searcher::new(17));
             let square = |sq| Square::from_index(sq, G::SIZE as u8);
-            let analysis = searcher.analyse(board, exact_from, max_nodes, stop, &mut |sq, score| solved(square(sq), score))?;
+            let analysis = searcher.analyse(board, exact_from, max_nodes, share, stop, &mut |sq, score| solved(square(sq), score))?;
             Some(analysis.map(square))
         }
-        let limits = (exact_from, max_nodes);
+        let limits = (exact_from, max_nodes, share);
         match r.position().board() {
             AnyBoard::Six(b) => run(&mut self.six, b, limits, stop, solved),
             AnyBoard::Eight(b) => run(&mut self.eight, b, limits, stop, solved),

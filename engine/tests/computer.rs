@@ -1,7 +1,7 @@
 //! The computer opponent in every game: legal moves everywhere, perfect Tic-Tac-Toe,
 //! Gomoku that wins and blocks, exact Reversi hints.
 
-use outflank_engine::search::{never, Level};
+use outflank_engine::search::{never, Level, Share};
 use outflank_engine::{AnyGame, Computer, Game, GameKind, GameOptions, Move, Outcome, Player, Square, Variant};
 
 fn new_game(kind: GameKind, size: Option<u8>, variant: Option<Variant>) -> AnyGame {
@@ -108,13 +108,13 @@ fn reversi_hints_give_every_move_its_exact_score() {
         k += 1;
     }
     let mut computer = Computer::new();
-    let values = computer.analyse(&game, u32::MAX, 0, &never, &mut |_, _| ()).expect("standard Reversi");
+    let values = computer.analyse(&game, u32::MAX, 0, Share::WHOLE, &never, &mut |_, _| ()).expect("standard Reversi");
     assert!(values.exact);
     assert_eq!(values.scores.len(), game.legal_moves().len());
     let choice = computer.choose(&game, level(10), 0, &never).unwrap();
     assert!(choice.exact);
     assert_eq!(choice.score, values.scores[0].1);
-    assert!(Computer::new().analyse(&new_game(GameKind::TicTacToe, None, None), u32::MAX, 0, &never, &mut |_, _| ()).is_none());
+    assert!(Computer::new().analyse(&new_game(GameKind::TicTacToe, None, None), u32::MAX, 0, Share::WHOLE, &never, &mut |_, _| ()).is_none());
 }
 
 fn count_discs(game: &AnyGame) -> u32 {

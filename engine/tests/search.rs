@@ -56,7 +56,7 @@ fn win_loss_draw_agrees_with_the_exact_score() {
 fn every_move_gets_its_exact_score() {
     let p = &problems()[0];
     let mut searcher = Searcher::<Eight>::new(16);
-    let scores = searcher.exact_scores(p.board(), &search::never, &mut |_, _| ()).unwrap();
+    let scores = searcher.exact_scores(p.board(), search::Share::WHOLE, &search::never, &mut |_, _| ()).unwrap();
     assert_eq!(scores.len() as u32, p.board().legal_moves().count_ones());
     assert_eq!(scores[0].1, p.score, "the best move's score is the position's");
     assert!(p.best_moves.contains(&Square::from_index(scores[0].0, 8)));

@@ -143,6 +143,17 @@ test("a game against the computer survives a reload, its seat and level too", as
 });
 
 test("a hint rings the computer's best move; near the end, every move's exact score", async ({ page }) => {
+  // Counts the Web Workers the page starts: exact values are shared out, a worker a core.
+  await page.addInitScript(() => {
+    window.__workers = 0;
+    const Worker = window.Worker;
+    window.Worker = class extends Worker {
+      constructor(...args) {
+        super(...args);
+        window.__workers += 1;
+      }
+    };
+  });
   await openViewer(page);
   await page.getByTestId("hint").click();
   const hinted = page.locator('button[data-square][data-hint="best"]');
@@ -188,6 +199,10 @@ test("a hint rings the computer's best move; near the end, every move's exact sc
   const best = Number(await page.locator('button[data-square][data-hint="best"]').getAttribute("data-exact"));
   expect(best).toBe(Math.max(...values));
   await expect(page.getByTestId("hint-text")).toContainText("Exact final scores:");
+  // A worker a core (up to four) for the exact values: the hint's, kept through the new game
+  // since it was not searching (no wait for a worker to start), and the others.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  expect(await page.evaluate(() => window.__workers)).toBe(Math.min(Math.max(cores, 1), 4));
 
   // The exact best line plays out to the end with the score promised.
   const line = page.getByTestId("best-line");

@@ -3,7 +3,7 @@
 //! [`Computer`]; the worker only runs it off the page's thread (`src/bin/worker.rs`), so the
 //! page keeps animating and answering clicks while the computer thinks.
 
-use outflank_engine::search::{Analysis, Level, Stop};
+use outflank_engine::search::{Analysis, Level, Share, Stop};
 use outflank_engine::{AnyGame, Computer, Square};
 use serde::{Deserialize, Serialize};
 
@@ -22,9 +22,14 @@ pub enum Request {
     /// The best move for the player to move (full strength).
     Hint { id: u32, game: AnyGame },
     /// Every legal move's value and the line expected after the best (standard Reversi):
-    /// exact final scores from [`EXACT_FROM`] empty squares down, a search of
-    /// [`VALUES_NODES`] nodes before.
-    Values { id: u32, game: AnyGame },
+    /// exact final scores from [`EXACT_FROM`] empty squares down (only the moves of `share`:
+    /// several workers can solve a position together), a search of [`VALUES_NODES`] nodes
+    /// before.
+    Values {
+        id: u32,
+        game: AnyGame,
+        share: Share,
+    },
     /// The value of the position for the player to move, for a game's review: exact from
     /// [`EXACT_FROM`] empty squares, a level 8 search before (standard Reversi).
     Evaluate { id: u32, game: AnyGame },
@@ -88,6 +93,49 @@ pub const EXACT_FROM: u32 = 20;
 /// spends on a move (a second or two in the browser).
 pub const VALUES_NODES: u64 = 5_000_000;
 
+/// The most workers that solve one position's move values together (each a core, a
+/// search's tables and a copy of the evaluation).
+pub const MOST_PARTS: u8 = 4;
+
+/// How many workers share the exact move values on a machine with `cores` logical cores
+/// (`navigator.hardwareConcurrency`): one a core, the page's thread mostly waits meanwhile.
+pub fn parts_for(cores: f64) -> u8 {
+    cores.clamp(1.0, f64::from(MOST_PARTS)) as u8
+}
+
+/// The answers of the workers sharing one position's move values, each solving its
+/// [`Share`] of the moves, until the last is in.
+#[derive(Debug)]
+pub struct Parts(Vec<Option<Analysis<Square>>>);
+
+impl Parts {
+    pub fn new(parts: u8) -> Parts {
+        Parts(vec![None; usize::from(parts.max(1))])
+    }
+
+    /// How many workers share the moves.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The share of the moves worker `part` solves.
+    pub fn share(&self, part: u8) -> Share {
+        Share {
+            part,
+            parts: self.0.len() as u8,
+        }
+    }
+
+    /// Worker `part`'s analysis; the whole position's, joined, once every part has answered.
+    pub fn answer(&mut self, part: u8, analysis: Analysis<Square>) -> Option<Analysis<Square>> {
+        *self.0.get_mut(usize::from(part))? = Some(analysis);
+        if self.0.iter().any(Option::is_none) {
+            return None;
+        }
+        Analysis::join(self.0.drain(..).flatten().collect())
+    }
+}
+
 /// Answers one request; `computer` keeps its tables between requests of the same game.
 /// `progress` hears the responses on the way to the answer (`Solved`).
 pub fn answer(
@@ -114,7 +162,7 @@ pub fn answer(
             let empties = r.position().board().empty().count_ones();
             (game, if empties <= EXACT_FROM { 10 } else { 8 }, 0)
         }
-        Request::Values { game, .. } => {
+        Request::Values { game, share, .. } => {
             let mut solved = |square, discs: i32| {
                 progress(Response::Solved {
                     id,
@@ -122,7 +170,7 @@ pub fn answer(
                     value: discs * 100,
                 })
             };
-            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, stop, &mut solved) {
+            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, *share, stop, &mut solved) {
                 Some(analysis) => Response::Values { id, analysis },
                 None => fail("move values are for standard Reversi, with a move to play"),
             }
@@ -214,7 +262,11 @@ mod tests {
         };
         assert_eq!(square.to_string(), "b3");
         let reply = answer(
-            &Request::Values { id: 2, game: g },
+            &Request::Values {
+                id: 2,
+                game: g,
+                share: Share::WHOLE,
+            },
             &mut Computer::new(),
             &|_| false,
             &mut |r| panic!("{r:?}"),
@@ -236,6 +288,7 @@ mod tests {
         let text = serde_json::to_string(&Request::Values {
             id: 4,
             game: g.clone(),
+            share: Share::WHOLE,
         })
         .unwrap();
         let mut solved = Vec::new();
@@ -265,6 +318,41 @@ mod tests {
         let mut scores = analysis.scores.clone();
         scores.sort_by_key(|&(sq, v)| (-v, sq));
         assert_eq!(heard, scores);
+    }
+
+    #[test]
+    fn workers_sharing_the_move_values_answer_together_what_one_answers_alone() {
+        let mut g = game(GameKind::Reversi);
+        while let AnyGame::Reversi(r) = &g {
+            if r.position().board().empty().count_ones() <= 14 {
+                break;
+            }
+            let moves = g.legal_moves();
+            let (player, square) = (g.to_move().unwrap(), moves[moves.len() / 2]);
+            g.play_move(player, Move::Place(square)).unwrap();
+        }
+        let values = |share| {
+            let request = Request::Values {
+                id: 1,
+                game: g.clone(),
+                share,
+            };
+            match answer(&request, &mut Computer::new(), &|_| false, &mut |_| ()) {
+                Response::Values { analysis, .. } => analysis,
+                other => panic!("{other:?}"),
+            }
+        };
+        let alone = values(Share::WHOLE);
+        assert!(alone.exact && alone.scores.len() >= 2, "{alone:?}");
+        let mut parts = Parts::new(2);
+        // The answers come in any order; the whole comes with the last.
+        assert_eq!(parts.answer(1, values(parts.share(1))), None);
+        let together = parts.answer(0, values(parts.share(0))).expect("both parts are in");
+        assert_eq!(together.scores, alone.scores);
+        assert_eq!(together.line[0], alone.scores[0].0);
+        assert_eq!(parts_for(2.0), 2);
+        assert_eq!(parts_for(0.0), 1);
+        assert_eq!(parts_for(16.0), MOST_PARTS);
     }
 
     #[test]

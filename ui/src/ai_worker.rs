@@ -1,8 +1,9 @@
 //! The page's side of the computer opponent: a Web Worker running the engine's search
 //! (`src/bin/worker.rs`), asked with [`crate::ai::Request`]s and answering
 //! [`crate::ai::Response`]s. A search cannot be interrupted inside the worker, so
-//! [`AiWorker::cancel`] terminates it and starts a fresh one: the answer of a cancelled
-//! request never arrives.
+//! [`AiWorker::cancel`] terminates a worker that is searching (the next request starts a fresh
+//! one): the answer of a cancelled request never arrives. An idle worker is kept, with its
+//! tables, so the next request does not wait for a worker to start and load the evaluation.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -27,6 +28,9 @@ struct Inner {
     queue: Vec<JsValue>,
     next_id: u32,
     pending: HashMap<u32, Callback>,
+    /// The requests sent and not yet answered (a callback may be out of `pending` while it
+    /// runs, its search still going on after a response on the way).
+    unanswered: Vec<u32>,
     /// How many times the requests were cancelled (a callback may cancel its own).
     cancels: u64,
     /// Keeps the worker's handlers alive as long as the worker. Handlers of terminated
@@ -57,6 +61,7 @@ impl AiWorker {
                 queue: Vec::new(),
                 next_id: 1,
                 pending: HashMap::new(),
+                unanswered: Vec::new(),
                 cancels: 0,
                 handlers: Vec::new(),
             })),
@@ -81,6 +86,7 @@ impl AiWorker {
             let id = inner.next_id;
             inner.next_id = inner.next_id.wrapping_add(1).max(1);
             inner.pending.insert(id, Box::new(on_answer));
+            inner.unanswered.push(id);
             id
         };
         let sent = crate::js::to_js(&make(id)).and_then(|message| {
@@ -98,9 +104,12 @@ impl AiWorker {
         }
     }
 
-    /// Stops the search under way (a new game, an undo): its answer will never come.
+    /// Stops the search under way (a new game, an undo): its answer will never come. A
+    /// worker with nothing to answer is left running.
     pub fn cancel(&self) {
-        self.cancel_quietly();
+        if !self.inner.borrow().unanswered.is_empty() {
+            self.cancel_quietly();
+        }
         let mut inner = self.inner.borrow_mut();
         inner.pending.clear();
         inner.cancels += 1;
@@ -108,6 +117,9 @@ impl AiWorker {
 
     fn finish(&self, response: Response) {
         let id = response.id();
+        if response.is_final() {
+            self.inner.borrow_mut().unanswered.retain(|&u| u != id);
+        }
         let callback = self.inner.borrow_mut().pending.remove(&id);
         if let Some(mut callback) = callback {
             let (more, cancels) = (!response.is_final(), self.inner.borrow().cancels);
@@ -184,10 +196,17 @@ impl AiWorker {
         let mut inner = self.inner.borrow_mut();
         inner.ready = false;
         inner.queue.clear();
+        inner.unanswered.clear();
         if let Some(worker) = inner.worker.take() {
             worker.terminate();
         }
     }
+}
+
+/// How many workers share out one job (a position's exact move values, a game's review)
+/// on this machine: [`crate::ai::parts_for`] its logical cores.
+pub fn workers_here() -> u8 {
+    crate::ai::parts_for(web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()))
 }
 
 fn describe(e: JsValue) -> String {

@@ -140,9 +140,10 @@ impl Review {
         self.record == game.record() && self.options == game.options()
     }
 
-    /// The next position to evaluate (its ply and the game there), if any is left.
-    pub fn next(&self) -> Option<(usize, AnyGame)> {
-        let ply = self.values.iter().position(Option::is_none)?;
+    /// The next position to evaluate (its ply and the game there) other than those being
+    /// evaluated already (`asked`), if any is left.
+    pub fn next(&self, asked: &[usize]) -> Option<(usize, AnyGame)> {
+        let ply = (0..self.values.len()).find(|ply| self.values[*ply].is_none() && !asked.contains(ply))?;
         Some((ply, self.positions[ply].clone()))
     }
 
@@ -225,6 +226,7 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outflank_engine::search::Share;
     use outflank_engine::{Computer, GameKind};
 
     fn reversi(record: &str) -> AnyGame {
@@ -236,7 +238,10 @@ mod tests {
         let game = reversi("f5d6c3");
         let mut r = Review::new(&game).unwrap();
         assert_eq!(r.progress(), (0, 4));
-        assert_eq!(r.next().unwrap().0, 0);
+        assert_eq!(r.next(&[]).unwrap().0, 0);
+        // With the start being evaluated, another worker takes the next position.
+        assert_eq!(r.next(&[0]).unwrap().0, 1);
+        assert_eq!(r.next(&[0, 1, 2, 3]), None);
         // Dark to move at 0 and 2, Light at 1 and 3 (scores are for the player to move).
         r.set(0, 0, false);
         r.set(1, 100, false); // Light +1: Dark -1 after f5, a loss of 1 disc
@@ -314,7 +319,7 @@ mod tests {
         for j in &judged {
             let at = &r.positions[j.ply - 1];
             let scores = Computer::new()
-                .analyse(at, u32::MAX, 0, &|_| false, &mut |_, _| ())
+                .analyse(at, u32::MAX, 0, Share::WHOLE, &|_| false, &mut |_, _| ())
                 .unwrap()
                 .scores;
             let best = scores[0].1;

@@ -16,7 +16,7 @@ use crate::search::{solve_window, Choice, Settings, Stop};
 use crate::Board;
 
 mod analysis;
-pub use analysis::Analysis;
+pub use analysis::{Analysis, Share};
 
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
 pub const WIN: i32 = 100;
@@ -266,8 +266,8 @@ impl<G: Geometry> Searcher<G> {
         Choice { best: Some(best.0), score: best.2, depth: reached, exact: false, nodes: run.nodes }
     }
 
-    /// The exact final score of every legal move (for hints near the end), best first;
-    /// `None` if `stop` cut the search short. `solved` hears each move's score as soon as it
+    /// The exact final score of every legal move of `share` (for hints near the end), best
+    /// first; `None` if `stop` cut the search short. `solved` hears each move's score as soon as it
     /// is known, the likeliest best first (a page shows them while the others are solved).
     ///
     /// Each move is solved in a narrow window around a shallow search's guess, widened on
@@ -276,10 +276,11 @@ impl<G: Geometry> Searcher<G> {
     pub fn exact_scores(
         &mut self,
         board: Board<G>,
+        share: Share,
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Vec<(u32, i32)>> {
-        self.exact_scores_counted(board, stop, solved).map(|(scores, _)| scores)
+        self.exact_scores_counted(board, share, stop, solved).map(|(scores, _)| scores)
     }
 
     /// [`Searcher::exact_scores`] and the solver's nodes (the guesses' midgame searches
@@ -287,6 +288,7 @@ impl<G: Geometry> Searcher<G> {
     pub(crate) fn exact_scores_counted(
         &mut self,
         board: Board<G>,
+        share: Share,
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<(Vec<(u32, i32)>, u64)> {
@@ -305,13 +307,14 @@ impl<G: Geometry> Searcher<G> {
         guessed.sort_by_key(|&(guess, sq, _)| (guess, sq));
         let mut out = Vec::new();
         let cells = G::CELLS as i32;
-        for (guess, sq, next) in guessed {
+        let mine = guessed.into_iter().enumerate().filter(|&(rank, _)| share.takes(rank));
+        for (guess, sq, next) in mine.map(|(_, guessed)| guessed) {
             let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
             let mut step = 4;
             let score = loop {
-                let solved = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?;
-                nodes += solved.nodes;
-                let s = solved.score;
+                let result = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?;
+                nodes += result.nodes;
+                let s = result.score;
                 if s <= lo && lo > -cells - 1 {
                     (lo, hi) = ((s - step).max(-cells - 1), s + 1);
                 } else if s >= hi && hi < cells + 1 {

@@ -20,7 +20,7 @@ pub mod stability;
 pub mod table;
 pub mod weights;
 
-pub use midgame::{Analysis, Searcher};
+pub use midgame::{Analysis, Searcher, Share};
 
 use crate::bitboard::{Bits, Geometry};
 use crate::{Board, Error, Reason};

@@ -3,12 +3,15 @@
 //! scores near the end of a Reversi game), and the board shows the answer
 //! ([`crate::hints`]) until the game changes.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use leptos::prelude::*;
 use outflank_engine::{AnyGame, Game, Variant};
 
 use super::Host;
 use crate::ai::{self, Request, Response};
-use crate::ai_worker::AiWorker;
+use crate::ai_worker::{workers_here, AiWorker};
 use crate::hints::{signed_tenths, value_label, value_list, HintView};
 use crate::i18n::td_string;
 
@@ -25,20 +28,22 @@ pub struct HintsHost {
     pub values_offered: Memo<bool>,
     /// Every move's value may be asked for now.
     pub can_values: Memo<bool>,
-    ai: StoredValue<AiWorker, LocalStorage>,
+    /// The hints' workers: the first for hints and midgame values, all of them for exact
+    /// values.
+    ai: StoredValue<Vec<AiWorker>, LocalStorage>,
     busy: RwSignal<bool>,
 }
 
 impl HintsHost {
     pub fn new(host: Host) -> HintsHost {
         let view = RwSignal::new(HintView::default());
-        let ai = StoredValue::new_local(AiWorker::new());
+        let ai = StoredValue::new_local(vec![AiWorker::new()]);
         let busy = RwSignal::new(false);
         let text = RwSignal::new(None::<String>);
         // A change of the game makes any hint stale.
         Effect::new(move |_| {
             host.version.track();
-            ai.with_value(AiWorker::cancel);
+            ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
             busy.set(false);
             view.set(HintView::default());
             text.set(None);
@@ -72,7 +77,9 @@ impl HintsHost {
         })
     }
 
-    /// Asks for the best move, or (`values`) every move's value and the best line.
+    /// Asks for the best move, or (`values`) every move's value and the best line. Exact
+    /// values are shared out among a worker a core ([`ai::Parts`]): each solves some of the
+    /// moves, and the board shows every value as it comes.
     pub fn ask(self, host: Host, values: bool) {
         let game = host.with(|h| h.game().clone());
         let total = game.legal_moves().len();
@@ -81,8 +88,9 @@ impl HintsHost {
         } = self;
         busy.set(true);
         let l = host.locale_untracked();
+        let exact = values && HintsHost::values_exact(host);
         text.set(Some(
-            if values && HintsHost::values_exact(host) {
+            if exact {
                 td_string!(l, solving)
             } else if values {
                 td_string!(l, weighing)
@@ -91,17 +99,20 @@ impl HintsHost {
             }
             .to_string(),
         ));
-        self.ai.get_value().ask(
-            move |id| {
-                if values {
-                    Request::Values { id, game }
-                } else {
-                    Request::Hint { id, game }
-                }
-            },
-            move |answer| {
-                busy.set(!answer.is_final());
-                match answer {
+        let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
+        for (part, worker) in self.workers(parts.borrow().len()).into_iter().enumerate() {
+            let part = part as u8;
+            let share = parts.borrow().share(part);
+            let (game, parts) = (game.clone(), parts.clone());
+            worker.ask(
+                move |id| {
+                    if values {
+                        Request::Values { id, game, share }
+                    } else {
+                        Request::Hint { id, game }
+                    }
+                },
+                move |answer| match answer {
                     Response::Solved { square, value, .. } => {
                         view.update(|v| v.solved.push((square, value)));
                         let (done, list) = view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
@@ -113,6 +124,7 @@ impl HintsHost {
                         exact,
                         ..
                     } => {
+                        busy.set(false);
                         let at = square.to_string();
                         let said = if exact {
                             let score = value_label(score, true);
@@ -128,6 +140,11 @@ impl HintsHost {
                         });
                     }
                     Response::Values { analysis, .. } => {
+                        // The other parts may still be solving.
+                        let Some(analysis) = parts.borrow_mut().answer(part, analysis) else {
+                            return;
+                        };
+                        busy.set(false);
                         let list = value_list(&analysis.scores, analysis.exact);
                         text.set(Some(if analysis.exact {
                             td_string!(l, exact_final, list).to_string()
@@ -142,10 +159,24 @@ impl HintsHost {
                         });
                     }
                     Response::Error { message, .. } => {
+                        // Without this part the others' answers make no whole.
+                        self.cancel();
+                        busy.set(false);
                         text.set(Some(td_string!(l, no_hint, message).to_string()))
                     }
-                }
-            },
-        );
+                },
+            );
+        }
+    }
+
+    /// The first `parts` hint workers, started as needed.
+    fn workers(self, parts: usize) -> Vec<AiWorker> {
+        self.ai.update_value(|all| all.resize_with(all.len().max(parts), AiWorker::new));
+        self.ai.with_value(|all| all[..parts].to_vec())
+    }
+
+    /// Stops every hint under way.
+    fn cancel(self) {
+        self.ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
     }
 }

@@ -1,5 +1,6 @@
-//! The game review: the host asks a worker of its own for the value of every position of
-//! the game, one after the other, and fills a [`Review`] that the page (progress, totals)
+//! The game review: the host asks workers of its own (one a core, up to
+//! [`crate::ai::MOST_PARTS`]) for the value of every position of the game, each taking the next
+//! position no other is valuing, and fills a [`Review`] that the page (progress, totals)
 //! and the viewer (marks in the move list, the evaluation graph) show. Cancellable; a
 //! change of the game drops a review that is no longer of it.
 
@@ -7,7 +8,7 @@ use leptos::prelude::*;
 
 use super::Host;
 use crate::ai::{Request, Response};
-use crate::ai_worker::AiWorker;
+use crate::ai_worker::{workers_here, AiWorker};
 use crate::review::Review;
 
 /// The review's handles (all `Copy`); also the viewer's context, so its move list and graph
@@ -18,7 +19,9 @@ pub struct ReviewHost {
     /// A review is under way.
     pub running: RwSignal<bool>,
     pub error: RwSignal<Option<String>>,
-    ai: StoredValue<AiWorker, LocalStorage>,
+    ai: StoredValue<Vec<AiWorker>, LocalStorage>,
+    /// The plies being valued, by any worker.
+    asked: StoredValue<Vec<usize>, LocalStorage>,
 }
 
 impl ReviewHost {
@@ -27,7 +30,8 @@ impl ReviewHost {
             review: RwSignal::new(None),
             running: RwSignal::new(false),
             error: RwSignal::new(None),
-            ai: StoredValue::new_local(AiWorker::new()),
+            ai: StoredValue::new_local(Vec::new()),
+            asked: StoredValue::new_local(Vec::new()),
         };
         // A review of another game (a move, an undo, a new game) is dropped.
         Effect::new(move |_| {
@@ -62,42 +66,61 @@ impl ReviewHost {
         }
         self.error.set(None);
         self.running.set(true);
-        self.next();
+        let parts = usize::from(workers_here());
+        self.ai.update_value(|all| all.resize_with(all.len().max(parts), AiWorker::new));
+        for worker in 0..parts {
+            self.next(worker);
+        }
     }
 
     /// Stops the review under way; what was valued stays.
     pub fn cancel(self) {
-        self.ai.with_value(AiWorker::cancel);
+        self.ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
+        self.asked.update_value(Vec::clear);
         self.running.set(false);
     }
 
-    fn next(self) {
+    /// Worker `worker` values the next position no other worker is valuing; the review
+    /// ends when none is left and no worker is still at it.
+    fn next(self, worker: usize) {
         if !self.running.get_untracked() {
             return;
         }
-        let Some((ply, game)) = self
-            .review
-            .with_untracked(|r| r.as_ref().and_then(Review::next))
-        else {
-            self.running.set(false);
+        let next = self.review.with_untracked(|r| {
+            let r = r.as_ref()?;
+            self.asked.with_value(|asked| r.next(asked))
+        });
+        let Some((ply, game)) = next else {
+            if self.asked.with_value(Vec::is_empty) {
+                self.running.set(false);
+            }
             return;
         };
-        self.ai.get_value().ask(
+        self.asked.update_value(|asked| asked.push(ply));
+        let Some(ai) = self.ai.with_value(|all| all.get(worker).cloned()) else {
+            return;
+        };
+        ai.ask(
             move |id| Request::Evaluate { id, game },
-            move |answer| match answer {
-                Response::Move { score, exact, .. } => {
-                    self.review.update(|r| {
-                        if let Some(r) = r {
-                            r.set(ply, score, exact);
-                        }
-                    });
-                    self.next();
+            move |answer| {
+                if answer.is_final() {
+                    self.asked.update_value(|asked| asked.retain(|&p| p != ply));
                 }
-                Response::Error { message, .. } => {
-                    self.running.set(false);
-                    self.error.set(Some(message));
+                match answer {
+                    Response::Move { score, exact, .. } => {
+                        self.review.update(|r| {
+                            if let Some(r) = r {
+                                r.set(ply, score, exact);
+                            }
+                        });
+                        self.next(worker);
+                    }
+                    Response::Error { message, .. } => {
+                        self.cancel();
+                        self.error.set(Some(message));
+                    }
+                    Response::Values { .. } | Response::Solved { .. } => {}
                 }
-                Response::Values { .. } | Response::Solved { .. } => {}
             },
         );
     }

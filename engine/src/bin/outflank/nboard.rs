@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use outflank_engine::search::{Level, Searcher, Settings};
+use outflank_engine::search::{Level, Searcher, Settings, Share};
 use outflank_engine::{AnyBoard, Board, Eight, Ggf, Player};
 
 /// Reads a move as NBoard sends it (`F5`, `f5`, `PA`, with any `/eval/time` after) as a
@@ -120,7 +120,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                 let lines: Vec<(u32, i32, u8)> = if empties <= u32::from(settings.exact_empties) {
                     session
                         .searcher
-                        .exact_scores(session.board, &|_| false, &mut |_, _| ())
+                        .exact_scores(session.board, Share::WHOLE, &|_| false, &mut |_, _| ())
                         .unwrap_or_default()
                         .into_iter()
                         .map(|(sq, s)| (sq, s * 100, empties as u8))

@@ -27,6 +27,53 @@ pub struct Analysis<S = u32> {
     pub nodes: u64,
 }
 
+/// Which of a position's moves an exact analysis solves, so that several workers (the
+/// browser's Web Workers, which share no memory) can each solve some of them: the moves are
+/// ranked by their guessed value, and part `part` of `parts` takes the ranks `part`,
+/// `part + parts`, `part + 2 * parts`... so every part starts with a likely best move. The
+/// parts' analyses make the whole one again with [`Analysis::join`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Share {
+    pub part: u8,
+    pub parts: u8,
+}
+
+impl Share {
+    /// Every move.
+    pub const WHOLE: Share = Share { part: 0, parts: 1 };
+
+    /// Whether the move ranked `rank` (0: the likeliest best) is this part's; a share with
+    /// no parts, or a part beyond them, counts as the whole.
+    pub fn takes(self, rank: usize) -> bool {
+        self.part >= self.parts || rank % usize::from(self.parts) == usize::from(self.part)
+    }
+}
+
+impl<S: Copy + Ord> Analysis<S> {
+    /// The analysis of a whole position from those of its [`Share`]s: every move's value,
+    /// best first (equal values in square order, as one analysis gives them), and the line
+    /// of the part holding the best move. `None` without parts or moves.
+    pub fn join(parts: Vec<Analysis<S>>) -> Option<Analysis<S>> {
+        let mut scores: Vec<(S, i32)> = parts.iter().flat_map(|a| a.scores.iter().copied()).collect();
+        scores.sort_by_key(|&(sq, v)| (std::cmp::Reverse(v), sq));
+        // A square in two parts (two whole analyses) counts once, at its better value.
+        let mut seen = Vec::with_capacity(scores.len());
+        scores.retain(|&(sq, _)| !seen.contains(&sq) && {
+            seen.push(sq);
+            true
+        });
+        let best = scores.first()?.0;
+        let line = parts.iter().find(|a| a.scores.first().is_some_and(|&(sq, _)| sq == best))?.line.clone();
+        Some(Analysis {
+            scores,
+            line,
+            depth: parts.iter().map(|a| a.depth).max().unwrap_or(0),
+            exact: parts.iter().all(|a| a.exact),
+            nodes: parts.iter().map(|a| a.nodes).sum(),
+        })
+    }
+}
+
 impl<S> Analysis<S> {
     /// The same analysis with each square written another way.
     pub fn map<T>(self, f: impl Fn(S) -> T) -> Analysis<T> {
@@ -46,12 +93,13 @@ impl<G: Geometry> Searcher<G> {
     /// with a full window, so every value is a score, not a bound). `None` if the side to
     /// move has no legal move or `stop` cut the search short before depth 1 was done (or
     /// before the exact solve was). An exact analysis tells `solved` each move's score, in
-    /// discs, as soon as it is known (see [`Searcher::exact_scores`]).
+    /// discs, as soon as it is known (see [`Searcher::exact_scores`]), and solves only the
+    /// moves of `share` (a search by nodes values every move whatever the share).
     ///
     /// ```
     /// use outflank_engine::{search, Board, Eight};
     /// let mut searcher = search::Searcher::<Eight>::new(16);
-    /// let a = searcher.analyse(Board::start(), 0, 200_000, &search::never, &mut |_, _| ()).unwrap();
+    /// let a = searcher.analyse(Board::start(), 0, 200_000, search::Share::WHOLE, &search::never, &mut |_, _| ()).unwrap();
     /// // The four first moves are the same by symmetry (the evaluation and the plain search
     /// // score them alike), but their searches share one table and ProbCut, so the values
     /// // can differ a little (0.42 discs with the round-2 weights).
@@ -65,6 +113,7 @@ impl<G: Geometry> Searcher<G> {
         board: Board<G>,
         exact_from: u32,
         max_nodes: u64,
+        share: Share,
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Analysis> {
@@ -73,7 +122,7 @@ impl<G: Geometry> Searcher<G> {
         }
         let empties = board.empty().count();
         if empties <= exact_from {
-            return self.analyse_exact(board, stop, solved);
+            return self.analyse_exact(board, share, stop, solved);
         }
         let mut run = Run {
             table: &mut self.mid,
@@ -112,24 +161,29 @@ impl<G: Geometry> Searcher<G> {
     fn analyse_exact(
         &mut self,
         board: Board<G>,
+        share: Share,
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Analysis> {
-        let (scores, mut nodes) = self.exact_scores_counted(board, stop, solved)?;
+        let (scores, mut nodes) = self.exact_scores_counted(board, share, stop, solved)?;
         let scores: Vec<(u32, i32)> = scores
             .into_iter()
             .map(|(sq, s)| (sq, s * WIN))
             .collect();
+        let Some(&(first, _)) = scores.first() else {
+            // A share of more parts than there are moves can leave this one none.
+            return Some(Analysis { scores, line: Vec::new(), depth: board.empty().count() as u8, exact: true, nodes });
+        };
         // Each move of the line is the solver's best move in the position it reaches; the
         // table still holds the solves above, so these are quick.
-        let mut line = vec![scores[0].0];
-        let mut position = board.play_flips(scores[0].0, board.flips(scores[0].0));
+        let mut line = vec![first];
+        let mut position = board.play_flips(first, board.flips(first));
         while let Some(next) = to_play(position) {
             position = next;
             let cells = G::CELLS as i32;
-            let solved = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?;
-            nodes += solved.nodes;
-            let Some(sq) = solved.best else {
+            let result = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?;
+            nodes += result.nodes;
+            let Some(sq) = result.best else {
                 break;
             };
             line.push(sq);
@@ -240,7 +294,7 @@ mod tests {
         let b = late(16);
         let mut searcher = Searcher::<Eight>::new(18);
         let mut heard = Vec::new();
-        let a = searcher.analyse(b, 20, 0, &never, &mut |sq, v| heard.push((sq, v * WIN))).unwrap();
+        let a = searcher.analyse(b, 20, 0, Share::WHOLE, &never, &mut |sq, v| heard.push((sq, v * WIN))).unwrap();
         assert!(a.exact && a.depth == 16, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         // Each move's score was told once, as it came, and is the one in the analysis.
@@ -254,7 +308,12 @@ mod tests {
                 "square {sq}"
             );
         }
-        // Playing the line (with the passes it implies) reaches the final score promised.
+        assert_line_reaches_the_score(b, &a);
+    }
+
+    /// Playing the line of an exact analysis (with the passes it implies) reaches the final
+    /// score promised for its first move.
+    fn assert_line_reaches_the_score(b: Board<Eight>, a: &Analysis) {
         let (mut position, mut theirs) = (b, false);
         for &sq in &a.line {
             let next = to_play(position).expect("the line goes past the end");
@@ -277,10 +336,42 @@ mod tests {
     }
 
     #[test]
+    fn the_parts_of_a_shared_analysis_join_into_the_whole() {
+        // The position of 14 to 17 empties with the most moves to share.
+        let b = (14..=17).map(late).max_by_key(|b| b.legal_moves().count()).unwrap();
+        let moves = b.legal_moves().count() as u8;
+        assert!(moves >= 4, "{moves} moves");
+        let whole = Searcher::<Eight>::new(18).analyse(b, 20, 0, Share::WHOLE, &never, &mut |_, _| ()).unwrap();
+        // One part more than there are moves leaves the last part none.
+        for parts in [2, 3, moves + 1] {
+            let (mut analyses, mut heard) = (Vec::new(), Vec::new());
+            for part in 0..parts {
+                // Each part in its own searcher, as in its own worker.
+                let mut searcher = Searcher::<Eight>::new(18);
+                let mut mine = Vec::new();
+                let a = searcher.analyse(b, 20, 0, Share { part, parts }, &never, &mut |sq, _| mine.push(sq)).unwrap();
+                assert_eq!(mine.len(), a.scores.len(), "part {part} of {parts}");
+                assert!(a.exact, "part {part} of {parts}: {a:?}");
+                heard.extend(mine);
+                analyses.push(a);
+            }
+            heard.sort_unstable();
+            heard.dedup();
+            assert_eq!(heard.len(), whole.scores.len(), "every move solved once over {parts} parts");
+            let joined = Analysis::join(analyses).unwrap();
+            assert_eq!(joined.scores, whole.scores, "{parts} parts");
+            assert!(joined.exact && u32::from(joined.depth) == b.empty().count());
+            assert_eq!(joined.line[0], joined.scores[0].0);
+            assert_line_reaches_the_score(b, &joined);
+        }
+        assert_eq!(Analysis::<u32>::join(Vec::new()), None);
+    }
+
+    #[test]
     fn midgame_values_are_scores_and_the_line_is_legal() {
         let b = board("f5d6c3d3c4");
         let mut searcher = Searcher::<Eight>::new(16);
-        let a = searcher.analyse(b, 20, 300_000, &never, &mut |_, _| ()).unwrap();
+        let a = searcher.analyse(b, 20, 300_000, Share::WHOLE, &never, &mut |_, _| ()).unwrap();
         assert!(!a.exact && a.depth >= 3, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         assert!(
@@ -318,8 +409,8 @@ mod tests {
     #[test]
     fn a_stop_before_depth_one_gives_nothing_and_no_move_gives_nothing() {
         let mut searcher = Searcher::<Eight>::new(12);
-        assert_eq!(searcher.analyse(board("f5"), 0, 0, &never, &mut |_, _| ()), None);
+        assert_eq!(searcher.analyse(board("f5"), 0, 0, Share::WHOLE, &never, &mut |_, _| ()), None);
         let all_dark = Board::<Eight>::new(u64::MAX >> 1, 0).unwrap();
-        assert_eq!(searcher.analyse(all_dark, 20, 1000, &never, &mut |_, _| ()), None);
+        assert_eq!(searcher.analyse(all_dark, 20, 1000, Share::WHOLE, &never, &mut |_, _| ()), None);
     }
 }
