@@ -85,6 +85,29 @@ fn the_midgame_search_hands_over_to_the_exact_solver() {
 }
 
 #[test]
+fn the_midgame_search_past_the_end_of_the_game_ends_exact() {
+    // No exact solver (exact_empties 0) and no node limit: after the iteration at depth =
+    // empties (ProbCut still on, so a guess) come the safer margins and one without
+    // ProbCut, whose score must be the solver's.
+    for p in problems().iter().take(3) {
+        let empties = p.board().empty().count_ones() as u8;
+        let settings = Settings { depth: 60, exact_empties: 0, noise: 0, max_nodes: u64::MAX, greedy: false };
+        let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
+        assert!(choice.exact, "FFO #{}", p.id);
+        assert_eq!(choice.depth, empties + search::midgame::ENDGAME_T.len() as u8, "FFO #{}", p.id);
+        assert_eq!(choice.score, p.score * 100, "FFO #{}", p.id);
+        let best = Square::from_index(choice.best.unwrap(), 8);
+        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+    }
+    // With a budget too small for the last step the answer is a guess, and says so.
+    let p = &problems()[0];
+    let settings = Settings { depth: 60, exact_empties: 0, noise: 0, max_nodes: 20_000, greedy: false };
+    let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
+    assert!(choice.depth < p.board().empty().count_ones() as u8 + search::midgame::ENDGAME_T.len() as u8);
+    assert!(!choice.exact);
+}
+
+#[test]
 fn a_stopped_search_still_answers_with_a_legal_move() {
     let p = &problems()[10];
     assert_eq!(search::solve(p.board(), &|_| true), None);

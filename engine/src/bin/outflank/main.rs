@@ -52,7 +52,7 @@ enum Command {
         threads: u16,
     },
     /// The engine's move in a position.
-    #[command(after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move.")]
+    #[command(after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move. A depth beyond the\nempty squares: the search reached the end of the game and went on with safer cuts.")]
     Best {
         /// 1 (a beginner) to 10 (full strength).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]

@@ -133,6 +133,7 @@ impl<G: Geometry> Searcher<G> {
             greedy: false,
             pattern: self.pattern,
             tweaks: self.tweaks,
+            mpc_t: super::MPC_T,
         };
         let mut scores = Vec::new();
         let mut reached = 0;
