@@ -182,11 +182,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
         for (k, i) in (start..end).enumerate() {
             if k == 1 && self.lists[i].0 == UNORDERED {
                 // The table's move did not cut off: now the others are worth ordering.
-                let w = self.weights_for(board);
-                for j in i..end {
-                    let (_, sq, flips) = self.lists[j];
-                    self.lists[j].0 = Self::order_key(board, sq, flips, NO_MOVE, w);
-                }
+                self.key_moves(board, i, end);
                 self.lists[i..end].sort_unstable_by_key(|&(key, _, _)| key);
             }
             if let Some(pool) = pool.filter(|p| k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0) {
@@ -342,12 +338,12 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// partial list off).
     fn push_ordered(&mut self, board: &Board<G>, mut moves: G::B, first: u8, etc_beta: i32) -> Option<i32> {
         let start = self.lists.len();
-        if etc_beta != i32::MAX {
-            // All the lookups before any ordering work; the flips are kept for it.
-            while !moves.is_empty() {
-                let sq = moves.lowest();
-                moves = moves.without_lowest();
-                let flips = board.flips(sq);
+        // All the lookups before any ordering work; the flips are kept for it.
+        while !moves.is_empty() {
+            let sq = moves.lowest();
+            moves = moves.without_lowest();
+            let flips = board.flips(sq);
+            if etc_beta != i32::MAX {
                 let next = board.play_flips(sq, flips);
                 if let Some(e) = self.table.probe(next.player, next.opponent) {
                     // The child's score is at most `upper`: ours is at least `-upper`.
@@ -356,17 +352,10 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                         return Some(bound);
                     }
                 }
-                self.lists.push((0, sq, flips));
             }
-            self.order_keys(board, start, first);
-        } else {
-            while !moves.is_empty() {
-                let sq = moves.lowest();
-                moves = moves.without_lowest();
-                self.lists.push((0, sq, board.flips(sq)));
-            }
-            self.order_keys(board, start, first);
+            self.lists.push((0, sq, flips));
         }
+        self.order_keys(board, start, first);
         self.lists[start..].sort_unstable_by_key(|&(key, _, _)| key);
         None
     }
@@ -376,31 +365,33 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// (it often cuts off, and then their keys, evaluations included, were wasted).
     #[inline(always)]
     fn order_keys(&mut self, board: &Board<G>, start: usize, first: u8) {
-        let w = self.weights_for(board);
         let list = &mut self.lists[start..];
         if list.iter().any(|&(_, sq, _)| sq == u32::from(first)) {
             for m in list.iter_mut() {
                 m.0 = if m.1 == u32::from(first) { i32::MIN } else { UNORDERED };
             }
-            return;
+        } else {
+            self.key_moves(board, start, self.lists.len());
         }
-        for m in list.iter_mut() {
-            m.0 = Self::order_key(board, m.1, m.2, first, w);
+    }
+
+    /// Gives each move of `lists[from..to]` its [`Solver::order_key`].
+    #[inline(always)]
+    fn key_moves(&mut self, board: &Board<G>, from: usize, to: usize) {
+        let w = self.weights_for(board);
+        for m in &mut self.lists[from..to] {
+            m.0 = Self::order_key(board, m.1, m.2, w);
         }
     }
 
     /// The sort key of a move (lower first): the opponent's replies, their corners, ours,
     /// with `pattern` the evaluation of the position after the move (the opponent's view;
-    /// from [`ORDER_SEARCH`] empties, a one-ply search of it),
-    /// and `first` before everything. The replies alone order the many nodes near the end,
+    /// from [`ORDER_SEARCH`] empties, a one-ply search of it). The replies alone order the many nodes near the end,
     /// where an evaluation costs more than it saves; higher up it finds the good moves that
     /// leave the opponent a few replies more (the evaluation alone, without the replies,
     /// searched more nodes than the replies alone in an earlier experiment).
     #[inline(always)]
-    fn order_key(board: &Board<G>, sq: u32, flips: G::B, first: u8, pattern: Option<&Weights>) -> i32 {
-        if sq == u32::from(first) {
-            return i32::MIN;
-        }
+    fn order_key(board: &Board<G>, sq: u32, flips: G::B, pattern: Option<&Weights>) -> i32 {
         let next = board.play_flips(sq, flips);
         let replies = next.legal_moves();
         let mut key = (replies.count() as i32) * REPLY_WEIGHT + (replies & G::CORNERS).count() as i32 * REPLY_WEIGHT / 2;

@@ -12,7 +12,7 @@ use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::table::{Table, NO_MOVE};
 use crate::search::weights::Weights;
-use crate::search::{solve_window, Choice, Settings, Stop};
+use crate::search::{solve_full, solve_window, Choice, Settings, Stop};
 use crate::Board;
 
 mod analysis;
@@ -206,8 +206,7 @@ impl<G: Geometry> Searcher<G> {
         }
         let empties = board.empty().count();
         if empties <= u32::from(settings.exact_empties) {
-            let cells = G::CELLS as i32;
-            if let Some(s) = solve_window(board, &mut self.end, stop, -cells - 1, cells + 1, self.pattern) {
+            if let Some(s) = solve_full(board, &mut self.end, stop, self.pattern) {
                 return Choice { best: s.best, score: s.score * WIN, depth: empties as u8, exact: true, nodes: s.nodes };
             }
         }

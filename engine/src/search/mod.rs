@@ -65,8 +65,18 @@ pub fn solve<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<Solved> {
 
 /// [`solve`] with a table the caller keeps between searches.
 pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, stop: &Stop<'_>) -> Option<Solved> {
+    solve_full(board, table, stop, weights::default_weights())
+}
+
+/// [`solve_with`], its moves ordered with the help of `pattern` (see [`solve_window`]).
+pub(crate) fn solve_full<G: Geometry>(
+    board: Board<G>,
+    table: &mut table::Table<G::B>,
+    stop: &Stop<'_>,
+    pattern: Option<&'static weights::Weights>,
+) -> Option<Solved> {
     let cells = G::CELLS as i32;
-    solve_window(board, table, stop, -cells - 1, cells + 1, weights::default_weights())
+    solve_window(board, table, stop, -cells - 1, cells + 1, pattern)
 }
 
 /// One solve in the window `alpha..beta` (see [`endgame::Solver::solve`]), its moves ordered

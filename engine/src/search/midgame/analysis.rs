@@ -5,7 +5,7 @@
 use super::{Run, Searcher, WIN};
 use crate::bitboard::{Bits, Geometry};
 use crate::search::table::NO_MOVE;
-use crate::search::{solve_window, Stop};
+use crate::search::{solve_full, Stop};
 use crate::Board;
 
 /// Every legal move's value and the expected line of play; squares are indexes (`S = u32`)
@@ -181,8 +181,7 @@ impl<G: Geometry> Searcher<G> {
         let mut position = board.play_flips(first, board.flips(first));
         while let Some(next) = to_play(position) {
             position = next;
-            let cells = G::CELLS as i32;
-            let result = solve_window(position, &mut self.end, stop, -cells - 1, cells + 1, self.pattern)?;
+            let result = solve_full(position, &mut self.end, stop, self.pattern)?;
             nodes += result.nodes;
             let Some(sq) = result.best else {
                 break;
