@@ -12,11 +12,11 @@ in which phase a game was lost.
 
 import argparse
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from strength import ensure_venv, openings, square_name  # noqa: E402
+from versus import add_players, best, final_diff  # noqa: E402
 
 
 def main():
@@ -24,12 +24,7 @@ def main():
     from rust_reversi import Board
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--a", required=True, help="binary A")
-    ap.add_argument("--b", required=True, help="binary B")
-    ap.add_argument("--a-level", type=int, default=10)
-    ap.add_argument("--b-level", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--plies", type=int, default=6)
+    add_players(ap)
     ap.add_argument("--game", type=int, required=True, help="versus.py's game number (odd: A dark)")
     args = ap.parse_args()
 
@@ -51,19 +46,11 @@ def main():
         binary, level = (args.a, args.a_level) if side == "A" else (args.b, args.b_level)
         empties = 64 - board.black_piece_num() - board.white_piece_num()
         line = board.get_board_line()
-        out = subprocess.run(
-            [binary, "best", "--level", str(level), line, "X" if dark_to_move else "O"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
-        move, score, depth, nodes, ms = out[:5]
-        print(f"{empties:2d} {side} {'X' if dark_to_move else 'O'} {move} {score} depth {depth} nodes {nodes} ms {ms}  {line}", flush=True)
-        board.do_move("abcdefgh".index(move[0]) + 8 * (int(move[1]) - 1))
+        sq, score, depth, nodes, ms = best(binary, level, line, dark_to_move)
+        print(f"{empties:2d} {side} {'X' if dark_to_move else 'O'} {square_name(sq)} {score} depth {depth} nodes {nodes} ms {ms}  {line}", flush=True)
+        board.do_move(sq)
         dark_to_move = not dark_to_move
-    dark, light = board.black_piece_num(), board.white_piece_num()
-    empties = 64 - dark - light
-    diff = dark - light + (empties if dark > light else -empties if light > dark else 0)
+    diff = final_diff(board)
     print(f"A {diff if a_dark else -diff:+d}", flush=True)
 
 

@@ -24,14 +24,33 @@ from strength import ensure_venv, openings, square_name  # noqa: E402
 
 
 def best(binary, level, line, dark):
+    """`outflank best`'s answer for the side to move: the square (an index), the score
+    (discs, as printed), the depth, the nodes and the milliseconds."""
     out = subprocess.run(
         [binary, "best", "--level", str(level), line, "X" if dark else "O"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout.split()
-    move, _score, _depth, nodes, ms = out[:5]
-    return "abcdefgh".index(move[0]) + 8 * (int(move[1]) - 1), int(nodes), int(ms)
+    move, score, depth, nodes, ms = out[:5]
+    return "abcdefgh".index(move[0]) + 8 * (int(move[1]) - 1), score, int(depth), int(nodes), int(ms)
+
+
+def add_players(ap):
+    """The two binaries, their levels and the openings: the options versus.py and replay.py share."""
+    ap.add_argument("--a", required=True, help="binary A")
+    ap.add_argument("--b", required=True, help="binary B")
+    ap.add_argument("--a-level", type=int, default=10)
+    ap.add_argument("--b-level", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plies", type=int, default=6)
+
+
+def final_diff(board):
+    """Dark's final disc difference, the empty squares to the winner."""
+    dark, light = board.black_piece_num(), board.white_piece_num()
+    empties = 64 - dark - light
+    return dark - light + (empties if dark > light else -empties if light > dark else 0)
 
 
 def main():
@@ -39,13 +58,8 @@ def main():
     from rust_reversi import Board
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--a", required=True, help="binary A")
-    ap.add_argument("--b", required=True, help="binary B")
-    ap.add_argument("--a-level", type=int, default=10)
-    ap.add_argument("--b-level", type=int, default=10)
+    add_players(ap)
     ap.add_argument("--games", type=int, default=40, help="games (rounded up to even)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--plies", type=int, default=6)
     args = ap.parse_args()
 
     pairs = (args.games + 1) // 2
@@ -70,16 +84,14 @@ def main():
                     continue
                 side = "A" if dark_to_move == a_dark else "B"
                 binary, level = (args.a, args.a_level) if side == "A" else (args.b, args.b_level)
-                sq, nodes, ms = best(binary, level, board.get_board_line(), dark_to_move)
+                sq, _score, _depth, nodes, ms = best(binary, level, board.get_board_line(), dark_to_move)
                 if not board.is_legal_move(sq):
                     sys.exit(f"{side} played illegal {square_name(sq)} in {board.get_board_line()}")
                 board.do_move(sq)
                 s = spent[side]
                 s[0], s[1], s[2] = s[0] + 1, s[1] + nodes, s[2] + ms
                 dark_to_move = not dark_to_move
-            dark, light = board.black_piece_num(), board.white_piece_num()
-            empties = 64 - dark - light
-            diff = dark - light + (empties if dark > light else -empties if light > dark else 0)
+            diff = final_diff(board)
             for_a = diff if a_dark else -diff
             wins, draws, losses = wins + (for_a > 0), draws + (for_a == 0), losses + (for_a < 0)
             discs += for_a

@@ -203,6 +203,24 @@ impl AiWorker {
     }
 }
 
+/// The workers of one use of the computer (the hints, the review) that shares its jobs out,
+/// started as they are needed and kept.
+#[derive(Default)]
+pub struct AiWorkers(Vec<AiWorker>);
+
+impl AiWorkers {
+    /// The first `n` workers, made as needed (a worker starts with its first request).
+    pub fn first(&mut self, n: usize) -> Vec<AiWorker> {
+        self.0.resize_with(self.0.len().max(n), AiWorker::new);
+        self.0[..n].to_vec()
+    }
+
+    /// Stops every search under way ([`AiWorker::cancel`]).
+    pub fn cancel(&self) {
+        self.0.iter().for_each(AiWorker::cancel);
+    }
+}
+
 /// How many workers share out one job (a position's exact move values, a game's review)
 /// on this machine: [`crate::ai::parts_for`] its logical cores.
 pub fn workers_here() -> u8 {

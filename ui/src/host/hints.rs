@@ -11,7 +11,7 @@ use outflank_engine::{AnyGame, Game, Variant};
 
 use super::Host;
 use crate::ai::{self, Request, Response};
-use crate::ai_worker::{workers_here, AiWorker};
+use crate::ai_worker::{workers_here, AiWorkers};
 use crate::hints::{signed_tenths, value_label, value_list, HintView};
 use crate::i18n::td_string;
 
@@ -30,20 +30,20 @@ pub struct HintsHost {
     pub can_values: Memo<bool>,
     /// The hints' workers: the first for hints and midgame values, all of them for exact
     /// values.
-    ai: StoredValue<Vec<AiWorker>, LocalStorage>,
+    ai: StoredValue<AiWorkers, LocalStorage>,
     busy: RwSignal<bool>,
 }
 
 impl HintsHost {
     pub fn new(host: Host) -> HintsHost {
         let view = RwSignal::new(HintView::default());
-        let ai = StoredValue::new_local(vec![AiWorker::new()]);
+        let ai = StoredValue::new_local(AiWorkers::default());
         let busy = RwSignal::new(false);
         let text = RwSignal::new(None::<String>);
         // A change of the game makes any hint stale.
         Effect::new(move |_| {
             host.version.track();
-            ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
+            ai.with_value(AiWorkers::cancel);
             busy.set(false);
             view.set(HintView::default());
             text.set(None);
@@ -170,13 +170,12 @@ impl HintsHost {
     }
 
     /// The first `parts` hint workers, started as needed.
-    fn workers(self, parts: usize) -> Vec<AiWorker> {
-        self.ai.update_value(|all| all.resize_with(all.len().max(parts), AiWorker::new));
-        self.ai.with_value(|all| all[..parts].to_vec())
+    fn workers(self, parts: usize) -> Vec<crate::ai_worker::AiWorker> {
+        self.ai.try_update_value(|all| all.first(parts)).unwrap_or_default()
     }
 
     /// Stops every hint under way.
     fn cancel(self) {
-        self.ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
+        self.ai.with_value(AiWorkers::cancel);
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::Host;
 use crate::ai::{Request, Response};
-use crate::ai_worker::{workers_here, AiWorker};
+use crate::ai_worker::{workers_here, AiWorker, AiWorkers};
 use crate::review::Review;
 
 /// The review's handles (all `Copy`); also the viewer's context, so its move list and graph
@@ -19,7 +19,7 @@ pub struct ReviewHost {
     /// A review is under way.
     pub running: RwSignal<bool>,
     pub error: RwSignal<Option<String>>,
-    ai: StoredValue<Vec<AiWorker>, LocalStorage>,
+    ai: StoredValue<AiWorkers, LocalStorage>,
     /// The plies being valued, by any worker.
     asked: StoredValue<Vec<usize>, LocalStorage>,
 }
@@ -30,7 +30,7 @@ impl ReviewHost {
             review: RwSignal::new(None),
             running: RwSignal::new(false),
             error: RwSignal::new(None),
-            ai: StoredValue::new_local(Vec::new()),
+            ai: StoredValue::new_local(AiWorkers::default()),
             asked: StoredValue::new_local(Vec::new()),
         };
         // A review of another game (a move, an undo, a new game) is dropped.
@@ -67,22 +67,21 @@ impl ReviewHost {
         self.error.set(None);
         self.running.set(true);
         let parts = usize::from(workers_here());
-        self.ai.update_value(|all| all.resize_with(all.len().max(parts), AiWorker::new));
-        for worker in 0..parts {
+        for worker in self.ai.try_update_value(|all| all.first(parts)).unwrap_or_default() {
             self.next(worker);
         }
     }
 
     /// Stops the review under way; what was valued stays.
     pub fn cancel(self) {
-        self.ai.with_value(|all| all.iter().for_each(AiWorker::cancel));
+        self.ai.with_value(AiWorkers::cancel);
         self.asked.update_value(Vec::clear);
         self.running.set(false);
     }
 
     /// Worker `worker` values the next position no other worker is valuing; the review
     /// ends when none is left and no worker is still at it.
-    fn next(self, worker: usize) {
+    fn next(self, worker: AiWorker) {
         if !self.running.get_untracked() {
             return;
         }
@@ -97,10 +96,7 @@ impl ReviewHost {
             return;
         };
         self.asked.update_value(|asked| asked.push(ply));
-        let Some(ai) = self.ai.with_value(|all| all.get(worker).cloned()) else {
-            return;
-        };
-        ai.ask(
+        worker.clone().ask(
             move |id| Request::Evaluate { id, game },
             move |answer| {
                 if answer.is_final() {
@@ -113,7 +109,7 @@ impl ReviewHost {
                                 r.set(ply, score, exact);
                             }
                         });
-                        self.next(worker);
+                        self.next(worker.clone());
                     }
                     Response::Error { message, .. } => {
                         self.cancel();
