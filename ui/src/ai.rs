@@ -114,7 +114,7 @@ impl Parts {
     }
 
     /// How many workers share the moves.
-    pub fn len(&self) -> usize {
+    pub fn workers(&self) -> usize {
         self.0.len()
     }
 

@@ -100,7 +100,7 @@ impl HintsHost {
             .to_string(),
         ));
         let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
-        for (part, worker) in self.workers(parts.borrow().len()).into_iter().enumerate() {
+        for (part, worker) in self.workers(parts.borrow().workers()).into_iter().enumerate() {
             let part = part as u8;
             let share = parts.borrow().share(part);
             let (game, parts) = (game.clone(), parts.clone());
