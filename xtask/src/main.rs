@@ -6,6 +6,7 @@
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
+//! cargo xtask train [--quick]       retrain the 8x8 evaluation (engine/TRAINING.md)
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
@@ -18,6 +19,7 @@ mod package;
 mod serve;
 mod setup;
 mod test;
+mod train;
 
 use std::env;
 use std::process::exit;
@@ -27,6 +29,7 @@ use package::{engine_api_tests, package_task};
 use serve::serve;
 use setup::setup;
 use test::test;
+use train::train;
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -40,6 +43,7 @@ fn main() {
         Some("test") => test(&ctx),
         Some("package") => package_task(&ctx),
         Some("test-api") => package_task(&ctx).and_then(|()| engine_api_tests(&ctx)),
+        Some("train") => train(&ctx, &args[1..]),
         Some("-h" | "--help" | "help") | None => {
             usage();
             Ok(())
@@ -57,7 +61,10 @@ fn usage() {
          cargo xtask test              run every test (engine, wasm, browser)\n\
          cargo xtask setup             install whatever is missing (done by serve and test too)\n\
          cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
-         cargo xtask test-api          build that package and run only its Node tests (part of test)"
+         cargo xtask test-api          build that package and run only its Node tests (part of test)\n\
+         cargo xtask train [--quick] [--jobs N] [--dir DIR]\n\
+         \x20                             retrain the 8x8 evaluation into engine/weights/reversi8.bin (engine/TRAINING.md);\n\
+         \x20                             --quick: a few games into target/train-quick, the shipped weights untouched"
     );
 }
 

@@ -1,5 +1,5 @@
-//! `cargo xtask test`: set up, then every test: engine (native, release), wasm builds, the
-//! engine API's Node tests, the release site and the browser tests.
+//! `cargo xtask test`: set up, then every test: engine (native, release), the training
+//! pipeline's smoke run, wasm builds, the engine API's Node tests, the release site and the browser tests.
 
 use std::process::Stdio;
 use std::time::Instant;
@@ -15,7 +15,7 @@ const PERFT_EXPECTED: &str = "perft 7 55092 ";
 pub(crate) fn test(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let setup_steps = setup(ctx)?;
-    let mut steps = Steps::new(8);
+    let mut steps = Steps::new(9);
     steps.step(
         "engine: native tests, release, incl. ignored (slow perft), and the BGS API",
         || {
@@ -33,6 +33,10 @@ pub(crate) fn test(ctx: &Ctx) -> Result {
                 ],
             ))
         },
+    )?;
+    steps.step(
+        "engine: the training pipeline on a few games (cargo xtask train --quick)",
+        || crate::train::train(ctx, &["--quick".to_string()]),
     )?;
     steps.step("ui: native unit tests", || {
         run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"]))

@@ -31,8 +31,10 @@ pub struct Plan {
     /// Solve exactly from this many empties.
     pub exact: u32,
     /// Also solve exactly the one position a game reaches at a number of empties drawn
-    /// from `exact + 1..=probe` (0 = none): held-out sets with exact scores higher up.
+    /// from `probe_from..=probe` (`probe` 0 = none; `probe_from` 0 = `exact + 1`): held-out
+    /// sets with exact scores higher up.
     pub probe: u32,
+    pub probe_from: u32,
 }
 
 impl Default for Plan {
@@ -43,6 +45,7 @@ impl Default for Plan {
             max_nodes: 200_000,
             exact: 18,
             probe: 0,
+            probe_from: 0,
         }
     }
 }
@@ -55,8 +58,10 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
     );
     let (lo, hi) = plan.random_plies;
     let random = lo + rng.below(u64::from(hi.saturating_sub(lo)) + 1) as u32;
-    let probe = if plan.probe > plan.exact {
-        plan.exact + 1 + rng.below(u64::from(plan.probe - plan.exact)) as u32
+    // One draw from the range (the same draw as before `probe_from` existed, for its default).
+    let from = if plan.probe_from == 0 { plan.exact + 1 } else { plan.probe_from };
+    let probe = if plan.probe >= from && plan.probe > plan.exact {
+        from + rng.below(u64::from(plan.probe + 1 - from)) as u32
     } else {
         0
     };
@@ -142,6 +147,7 @@ mod tests {
             max_nodes: 10_000,
             exact: 10,
             probe: 0,
+            probe_from: 0,
         };
         let mut searcher = Searcher::<Eight>::new(12);
         let a = game(&mut searcher, &plan, 7, 3);

@@ -36,9 +36,12 @@ pub enum Step {
         /// Solve exactly from this many empties.
         #[arg(long, default_value_t = 18)]
         exact: u32,
-        /// Also solve exactly one position per game, at exact+1 to this many empties (0 = none).
+        /// Also solve exactly one position per game, at --probe-from to this many empties (0 = none).
         #[arg(long, default_value_t = 0)]
         probe: u32,
+        /// The fewest empties of the probed position (default: --exact + 1).
+        #[arg(long, default_value_t = 0)]
+        probe_from: u32,
         /// Fewest and most random moves at the start of a game.
         #[arg(long, default_value_t = 6)]
         random_min: u32,
@@ -204,6 +207,7 @@ pub fn run(step: Step) -> ExitCode {
             depth,
             exact,
             probe,
+            probe_from,
             random_min,
             random_max,
             eval,
@@ -214,6 +218,7 @@ pub fn run(step: Step) -> ExitCode {
                 max_nodes: 200_000,
                 exact,
                 probe,
+                probe_from,
             };
             let pattern = match crate::contender(1, eval.as_deref(), "default") {
                 Ok(c) => c.pattern,
