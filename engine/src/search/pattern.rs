@@ -7,7 +7,7 @@
 //! pattern in each of the 8 symmetric images of the board (rotations and reflections), so
 //! the same shape on any edge or corner shares its weights and the evaluation of all 8
 //! symmetric positions is the same by construction. A few scalar features (mobility,
-//! potential mobility, parity) add a weight each, indexed by their value.
+//! potential mobility, parity, own discs) add a weight each, indexed by their value.
 //!
 //! Each feature is an offset into one phase's weight table (see [`FEATURES`] and
 //! [`TABLE`]); the phase (a band of empties) picks the table. The indexes are gathered
@@ -248,6 +248,7 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
         own_potential,
         their_potential,
         empty.count_ones() & 1,
+        p.count_ones(),
     ];
     for (k, v) in scalars.into_iter().enumerate() {
         out[8 * PATTERNS.len() + k] = OFFSETS[PATTERNS.len() + k] + v.min(SCALARS[k].1 - 1);

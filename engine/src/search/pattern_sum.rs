@@ -58,14 +58,13 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
         (Eight::neighbours(o) & empty).count_ones(),
         (Eight::neighbours(p) & empty).count_ones(),
         empty.count_ones() & 1,
+        p.count_ones(),
     ];
     let mut sum = once + 2 * twice + 4 * four;
     for (k, v) in scalars.into_iter().enumerate() {
         sum += w(PATTERNS.len() + k, v.min(SCALARS[k].1 - 1));
     }
-    // `features` leaves its last slot (the unused "own discs" scalar) at offset 0, so the
-    // fit learned with `table[0]` counted once more in every position: count it here too.
-    sum + i32::from(table[0])
+    sum
 }
 
 /// The weights read on image `G` of the board, as (counted once, twice, four times).

@@ -15,7 +15,7 @@ use crate::bitboard::{Bits, Eight};
 use crate::rng::Rng;
 use crate::search::endgame::final_score;
 use crate::search::table::Table;
-use crate::search::{never, solve_with, Searcher, Settings};
+use crate::search::{never, solve_full, Searcher, Settings};
 use crate::train::data::Sample;
 use crate::Board;
 
@@ -104,7 +104,10 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
             }
             m.lowest()
         } else if empties <= plan.exact || empties == probe {
-            let solved = solve_with(board, &mut table, &never);
+            // Ordered by the games' own evaluation, not the build's embedded weights: the
+            // files then follow from the seed and the plan alone, so retraining from any
+            // build gives the same data.
+            let solved = solve_full(board, &mut table, &never, searcher.pattern());
             let Some(solved) = solved else { break };
             sample.label = solved.score as i8;
             sample.exact = true;
