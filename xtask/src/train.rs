@@ -84,10 +84,15 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
             }
             "--dir" => {
                 let d = PathBuf::from(it.next().ok_or("--dir needs a directory")?);
-                let here = std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
+                let here =
+                    std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
                 dir = Some(here.join(d));
             }
-            other => return Err(format!("train: unknown argument {other:?} (--quick, --jobs N, --dir DIR)")),
+            other => {
+                return Err(format!(
+                    "train: unknown argument {other:?} (--quick, --jobs N, --dir DIR)"
+                ))
+            }
         }
     }
     let dir = dir.unwrap_or_else(|| {
@@ -103,7 +108,14 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
 
     run(with_args(
         ctx.cargo(),
-        &["build", "--release", "-p", "outflank-engine", "--bin", "outflank"],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "outflank-engine",
+            "--bin",
+            "outflank",
+        ],
     ))?;
     let outflank = target_dir(ctx).join("release").join("outflank");
     let steps = plan(&dir, scale);
@@ -111,7 +123,11 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         "train: {} steps into {}, up to {jobs} at once{}",
         steps.len(),
         dir.display(),
-        if quick { " (quick: a few games, the shipped weights stay as they are)" } else { "" }
+        if quick {
+            " (quick: a few games, the shipped weights stay as they are)"
+        } else {
+            ""
+        }
     );
     run_steps(ctx, &outflank, steps, jobs)?;
 
@@ -123,8 +139,18 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     let mut quantum = 14;
     loop {
         let mut c = ctx.cmd(&outflank);
-        c.current_dir(ctx.root.join("engine")).args(["train", "requant", "--quantum", &quantum.to_string()]);
-        c.arg("--weights").arg(&fitted).arg("--out").arg(&shipped).arg("--holdout").args(&held);
+        c.current_dir(ctx.root.join("engine")).args([
+            "train",
+            "requant",
+            "--quantum",
+            &quantum.to_string(),
+        ]);
+        c.arg("--weights")
+            .arg(&fitted)
+            .arg("--out")
+            .arg(&shipped)
+            .arg("--holdout")
+            .args(&held);
         let log = dir.join(format!("requant-q{quantum}.log"));
         run_logged(c, &log)?;
         let size = gzip_size(ctx, &shipped)?;
@@ -134,12 +160,18 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
             break;
         }
         if quantum >= MAX_QUANTUM {
-            return Err(format!("no quantum up to {MAX_QUANTUM} brings the weights within the budget"));
+            return Err(format!(
+                "no quantum up to {MAX_QUANTUM} brings the weights within the budget"
+            ));
         }
         quantum += 2;
     }
     if quick {
-        println!("train: quick run done in {}; {} was not touched", secs(t.elapsed()), weights_path(ctx).display());
+        println!(
+            "train: quick run done in {}; {} was not touched",
+            secs(t.elapsed()),
+            weights_path(ctx).display()
+        );
     } else {
         fs::copy(&shipped, weights_path(ctx))
             .map_err(|e| format!("cannot copy to {}: {e}", weights_path(ctx).display()))?;
@@ -167,13 +199,39 @@ fn held_files(dir: &Path) -> Vec<PathBuf> {
 fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
-    let selfplay = |name: &'static str, games: u64, seed: u64, exact: &str, extra: &[&str], eval: String, needs: Vec<PathBuf>| {
-        let mut args: Vec<String> = ["selfplay", "--games", &games.to_string(), "--seed", &seed.to_string(), "--depth", "4", "--exact", exact]
-            .map(String::from)
-            .to_vec();
+    let selfplay = |name: &'static str,
+                    games: u64,
+                    seed: u64,
+                    exact: &str,
+                    extra: &[&str],
+                    eval: String,
+                    needs: Vec<PathBuf>| {
+        let mut args: Vec<String> = [
+            "selfplay",
+            "--games",
+            &games.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--depth",
+            "4",
+            "--exact",
+            exact,
+        ]
+        .map(String::from)
+        .to_vec();
         args.extend(extra.iter().map(|a| a.to_string()));
-        args.extend(["--eval".to_string(), eval, "--out".to_string(), path(&file(name))]);
-        Step { name, needs, args, out: file(name) }
+        args.extend([
+            "--eval".to_string(),
+            eval,
+            "--out".to_string(),
+            path(&file(name)),
+        ]);
+        Step {
+            name,
+            needs,
+            args,
+            out: file(name),
+        }
     };
     let fit = |name: &'static str, data: &[&str], quantum: &str, holdout: bool| {
         let mut args: Vec<String> = vec!["fit".into(), "--data".into()];
@@ -185,24 +243,76 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             needs.extend(held_files(dir));
         }
         args.extend(
-            ["--epochs", s.epochs, "--rate", "2", "--min-count", s.min_count, "--quantum", quantum, "--out"]
-                .map(String::from),
+            [
+                "--epochs",
+                s.epochs,
+                "--rate",
+                "2",
+                "--min-count",
+                s.min_count,
+                "--quantum",
+                quantum,
+                "--out",
+            ]
+            .map(String::from),
         );
         args.push(path(&file(name)));
-        Step { name, needs, args, out: file(name) }
+        Step {
+            name,
+            needs,
+            args,
+            out: file(name),
+        }
     };
     let r1 = path(&file("weights-r1"));
     vec![
         selfplay("r1-s1", s.round1, 1, "18", &[], "hand".into(), vec![]),
         selfplay("r1-s2", s.round1, 2, "18", &[], "hand".into(), vec![]),
-        selfplay("held-a-s1001", s.held, 1001, "20", &[], "hand".into(), vec![]),
+        selfplay(
+            "held-a-s1001",
+            s.held,
+            1001,
+            "20",
+            &[],
+            "hand".into(),
+            vec![],
+        ),
         fit("weights-r1", &["r1-s1", "r1-s2"], "8", false),
         // Its exact solves at 15-24 empties are ordered by round 1's weights: with the
         // hand-made evaluation alone they take several times as long.
-        selfplay("held-b-s2001", s.probe, 2001, "14", &["--probe", "24"], r1.clone(), vec![file("weights-r1")]),
-        selfplay("r2-s3", s.round2, 3, "18", &[], r1.clone(), vec![file("weights-r1")]),
-        selfplay("r2-s4", s.round2, 4, "18", &[], r1, vec![file("weights-r1")]),
-        fit("weights-r2-q1", &["r1-s1", "r1-s2", "r2-s3", "r2-s4"], "1", true),
+        selfplay(
+            "held-b-s2001",
+            s.probe,
+            2001,
+            "14",
+            &["--probe", "24"],
+            r1.clone(),
+            vec![file("weights-r1")],
+        ),
+        selfplay(
+            "r2-s3",
+            s.round2,
+            3,
+            "18",
+            &[],
+            r1.clone(),
+            vec![file("weights-r1")],
+        ),
+        selfplay(
+            "r2-s4",
+            s.round2,
+            4,
+            "18",
+            &[],
+            r1,
+            vec![file("weights-r1")],
+        ),
+        fit(
+            "weights-r2-q1",
+            &["r1-s1", "r1-s2", "r2-s3", "r2-s4"],
+            "1",
+            true,
+        ),
     ]
 }
 
@@ -212,7 +322,11 @@ fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Resul
     let mut done: Vec<PathBuf> = Vec::new();
     for step in steps {
         if finished(&step) {
-            println!("train: {} is done already ({})", step.name, step.out.display());
+            println!(
+                "train: {} is done already ({})",
+                step.name,
+                step.out.display()
+            );
             done.push(step.out);
         } else {
             waiting.push(step);
@@ -222,12 +336,17 @@ fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Resul
     let mut running = 0;
     while !waiting.is_empty() || running > 0 {
         while running < jobs {
-            let Some(k) = waiting.iter().position(|s| s.needs.iter().all(|n| done.contains(n))) else {
+            let Some(k) = waiting
+                .iter()
+                .position(|s| s.needs.iter().all(|n| done.contains(n)))
+            else {
                 break;
             };
             let step = waiting.remove(k);
             let mut c = ctx.cmd(outflank);
-            c.current_dir(ctx.root.join("engine")).arg("train").args(&step.args);
+            c.current_dir(ctx.root.join("engine"))
+                .arg("train")
+                .args(&step.args);
             let what = describe(&c);
             println!("train: start {} ({what})", step.name);
             let tx = tx.clone();
@@ -243,16 +362,28 @@ fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Resul
                     .ok()
                     .and_then(|l| l.lines().last().map(String::from))
                     .unwrap_or_default();
-                let _ = tx.send((step.name, step.out, r, format!("{last} [{}]", secs(t.elapsed()))));
+                let _ = tx.send((
+                    step.name,
+                    step.out,
+                    r,
+                    format!("{last} [{}]", secs(t.elapsed())),
+                ));
             });
         }
         if running == 0 {
             let names: Vec<&str> = waiting.iter().map(|s| s.name).collect();
             return Err(format!("steps waiting for files no step makes: {names:?}"));
         }
-        let (name, out, r, summary) = rx.recv().map_err(|e| format!("a step's thread died: {e}"))?;
+        let (name, out, r, summary) = rx
+            .recv()
+            .map_err(|e| format!("a step's thread died: {e}"))?;
         running -= 1;
-        r.map_err(|e| format!("step {name}: {e} (its log: {})", out.with_extension("log").display()))?;
+        r.map_err(|e| {
+            format!(
+                "step {name}: {e} (its log: {})",
+                out.with_extension("log").display()
+            )
+        })?;
         println!("train: done {name}: {summary}");
         done.push(out);
     }
@@ -265,13 +396,15 @@ fn stamp(step: &Step) -> String {
 }
 
 fn finished(step: &Step) -> bool {
-    step.out.exists() && fs::read_to_string(step.out.with_extension("done")).is_ok_and(|s| s == stamp(step))
+    step.out.exists()
+        && fs::read_to_string(step.out.with_extension("done")).is_ok_and(|s| s == stamp(step))
 }
 
 /// Runs `c` with its output going to `log`; an error names the command.
 fn run_logged(mut c: Command, log: &Path) -> Result {
     let what = describe(&c);
-    let file = fs::File::create(log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+    let file =
+        fs::File::create(log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
     let err = file.try_clone().map_err(|e| e.to_string())?;
     let status = c
         .stdin(Stdio::null())
