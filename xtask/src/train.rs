@@ -199,13 +199,14 @@ fn held_files(dir: &Path) -> Vec<PathBuf> {
 fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
+    // `eval`: the step whose weights play the games (and which it therefore waits for), or
+    // None for the hand-made evaluation.
     let selfplay = |name: &'static str,
                     games: u64,
                     seed: u64,
                     exact: &str,
                     extra: &[&str],
-                    eval: String,
-                    needs: Vec<PathBuf>| {
+                    eval: Option<&str>| {
         let mut args: Vec<String> = [
             "selfplay",
             "--games",
@@ -220,6 +221,8 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         .map(String::from)
         .to_vec();
         args.extend(extra.iter().map(|a| a.to_string()));
+        let needs: Vec<PathBuf> = eval.map(file).into_iter().collect();
+        let eval = needs.first().map_or("hand".to_string(), |p| path(p));
         args.extend([
             "--eval".to_string(),
             eval,
@@ -264,49 +267,17 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             out: file(name),
         }
     };
-    let r1 = path(&file("weights-r1"));
+    let r1 = Some("weights-r1");
     vec![
-        selfplay("r1-s1", s.round1, 1, "18", &[], "hand".into(), vec![]),
-        selfplay("r1-s2", s.round1, 2, "18", &[], "hand".into(), vec![]),
-        selfplay(
-            "held-a-s1001",
-            s.held,
-            1001,
-            "20",
-            &[],
-            "hand".into(),
-            vec![],
-        ),
+        selfplay("r1-s1", s.round1, 1, "18", &[], None),
+        selfplay("r1-s2", s.round1, 2, "18", &[], None),
+        selfplay("held-a-s1001", s.held, 1001, "20", &[], None),
         fit("weights-r1", &["r1-s1", "r1-s2"], "8", false),
         // Its exact solves at 15-24 empties are ordered by round 1's weights: with the
         // hand-made evaluation alone they take several times as long.
-        selfplay(
-            "held-b-s2001",
-            s.probe,
-            2001,
-            "14",
-            &["--probe", "24"],
-            r1.clone(),
-            vec![file("weights-r1")],
-        ),
-        selfplay(
-            "r2-s3",
-            s.round2,
-            3,
-            "18",
-            &[],
-            r1.clone(),
-            vec![file("weights-r1")],
-        ),
-        selfplay(
-            "r2-s4",
-            s.round2,
-            4,
-            "18",
-            &[],
-            r1,
-            vec![file("weights-r1")],
-        ),
+        selfplay("held-b-s2001", s.probe, 2001, "14", &["--probe", "24"], r1),
+        selfplay("r2-s3", s.round2, 3, "18", &[], r1),
+        selfplay("r2-s4", s.round2, 4, "18", &[], r1),
         fit(
             "weights-r2-q1",
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4"],
