@@ -21,12 +21,13 @@ const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 5) || 5;
 // A whole 8x8 game (the browser tests' FULL_GAME): 60 discs.
 const GAME = "d3c3b3b2b1c5e6e3c2d2c4c1b5a6d1a3a2a1f3e1e2f4f5f1f2f6g1e7f7g3a5g8d7g7g2b4h3b6a4h1h7h4g5d8b7f8c6h6h2g6g4h5d6a8a7c7b8c8e8h8";
 
-/** Gzipped (-9) size of every file of the build. */
-function sizes() {
+/** Gzipped (-9) size of every file of the build, by its path in the build ("app-…/x.wasm"). */
+function sizes(dir = DIST, prefix = "") {
   const out = {};
-  for (const name of readdirSync(DIST)) {
-    const path = join(DIST, name);
-    if (statSync(path).isFile()) out[name] = gzipSync(readFileSync(path), { level: 9 }).length;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) Object.assign(out, sizes(path, `${prefix}${name}/`));
+    else out[prefix + name] = gzipSync(readFileSync(path), { level: 9 }).length;
   }
   return out;
 }
@@ -166,6 +167,7 @@ async function main() {
   try {
     // Time to interactive: navigation start to the first legal square in the DOM.
     const tti = [];
+    const firstLoad = [];
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -177,9 +179,14 @@ async function main() {
           }
         }).observe(document, { subtree: true, childList: true, attributes: true });
       });
+      const fetched = [];
+      if (i === 0) page.on("request", (r) => fetched.push(r.url()));
       await page.goto(URL);
       await page.waitForFunction(() => window.__interactive !== undefined);
       tti.push(await page.evaluate(() => window.__interactive));
+      // The first load: what the page fetched before its first legal square (the lazily
+      // loaded parts and the computer's worker come later, when used).
+      if (i === 0) firstLoad.push(...new Set(fetched.filter((u) => u.startsWith(URL)).map((u) => u.slice(URL.length).split(/[?#]/)[0])));
       await context.close();
     }
 
@@ -247,10 +254,12 @@ async function main() {
 
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const sum = (test) => Object.entries(size).filter(([name]) => test(name)).reduce((a, [, n]) => a + n, 0);
-    const viewer = sum((n) => n.startsWith("outflank-ui") || n.endsWith(".css"));
     const all = sum((n) => /\.(wasm|js|css)$/.test(n));
-    console.log(`gzip -9 per file: ${Object.entries(size).map(([n, b]) => `${n} ${kb(b)}`).join(", ")}`);
-    console.log(`the viewer (outflank-ui wasm + js, css): ${kb(viewer)}; every wasm + js + css file: ${kb(all)}`);
+    console.log(`gzip -9 per wasm, js and css file: ${Object.entries(size).filter(([n]) => /\.(wasm|js|css)$/.test(n)).map(([n, b]) => `${n} ${kb(b)}`).join(", ")}`);
+    const loaded = firstLoad.filter((f) => /\.(wasm|js|css)$/.test(f)).map((f) => [f, size[f]]);
+    const first = loaded.reduce((a, [, n]) => a + n, 0);
+    console.log(`first load (the wasm, js and css fetched before the first legal square): ${kb(first)} = ${loaded.map(([f, n]) => `${f} ${kb(n)}`).join(" + ")}`);
+    console.log(`every wasm + js + css file of the build: ${kb(all)}`);
     const embed = ["outflank-viewer.js", "outflank-viewer.css"].map((f) => [f, gzipSync(readFileSync(join(DIST, "embed", f)), { level: 9 }).length]);
     console.log(`the embeddable viewer (dist/embed/, its wasm inside the script): ${embed.map(([f, b]) => `${f} ${kb(b)}`).join(", ")}; ${kb(embed[0][1] + embed[1][1])} in all`);
     console.log(`time to interactive over ${runs} loads: median ${ms(median(tti))}, worst ${ms(Math.max(...tti))}`);
@@ -271,7 +280,7 @@ async function main() {
     console.log(
       `the computer at level 10, its first ${level10.length} replies: the first (loading its worker and evaluation) ${ms(level10[0])}, then median ${ms(median(replies))}, worst ${ms(Math.max(...replies))}`,
     );
-    console.log(JSON.stringify({ size, tti, values, level10, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+    console.log(JSON.stringify({ size, firstLoad, tti, values, level10, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
   } finally {
     await browser.close();
     server.kill();

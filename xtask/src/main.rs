@@ -7,15 +7,17 @@
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
 //! cargo xtask train [--quick]       retrain the 8x8 evaluation (engine/TRAINING.md)
+//! cargo xtask page [--release]      the hot-seat page's split wasm (trunk's pre-build hook runs it)
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
 //! version: the wasm32 targets (rustup), trunk (cargo install), wasm-bindgen-cli at the
-//! version in Cargo.lock (cargo install), the npm tools of tests/package-lock.json (npm ci:
+//! version in Cargo.lock (cargo install), wasm-split-cli (cargo install), the npm tools of tests/package-lock.json (npm ci:
 //! sass, binaryen's wasm-opt, Playwright) and Debian's chromium + chromium-driver (apt-get).
 
 mod ctx;
 mod package;
+mod page;
 mod serve;
 mod setup;
 mod test;
@@ -26,6 +28,7 @@ use std::process::exit;
 
 use ctx::Ctx;
 use package::{engine_api_tests, package_task};
+use page::page;
 use serve::serve;
 use setup::setup;
 use test::test;
@@ -44,6 +47,7 @@ fn main() {
         Some("package") => package_task(&ctx),
         Some("test-api") => package_task(&ctx).and_then(|()| engine_api_tests(&ctx)),
         Some("train") => train(&ctx, &args[1..]),
+        Some("page") => page(&ctx, &args[1..]),
         Some("-h" | "--help" | "help") | None => {
             usage();
             Ok(())
@@ -64,7 +68,9 @@ fn usage() {
          cargo xtask test-api          build that package and run only its Node tests (part of test)\n\
          cargo xtask train [--quick] [--jobs N] [--dir DIR]\n\
          \x20                             retrain the 8x8 evaluation into engine/weights/reversi8.bin (engine/TRAINING.md);\n\
-         \x20                             --quick: a few games into target/train-quick, the shipped weights untouched"
+         \x20                             --quick: a few games into target/train-quick, the shipped weights untouched\n\
+         cargo xtask page [--release] [--out DIR]\n\
+         \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
     );
 }
 

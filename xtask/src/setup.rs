@@ -1,5 +1,6 @@
 //! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
-//! targets, trunk, wasm-bindgen-cli, the npm tools of tests/ and Debian's chromium.
+//! targets, trunk, wasm-bindgen-cli, the wasm splitter, the npm tools of tests/ and Debian's
+//! chromium.
 
 use std::fs;
 use std::path::Path;
@@ -9,6 +10,9 @@ use std::time::Instant;
 use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
 
 const TRUNK_VERSION: &str = "0.21.14";
+/// The wasm splitter Leptos's `#[lazy]` is made for (its runtime half, wasm_split_helpers,
+/// comes with leptos in Cargo.lock): `wasm-split-cli`, used by `cargo xtask page`.
+const WASM_SPLIT_VERSION: &str = "0.2.4";
 const WASM_TARGETS: [&str; 2] = ["wasm32-unknown-unknown", "wasm32-wasip1"];
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -35,10 +39,11 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
         &["--version"],
         "rustup is needed to add the wasm32 targets",
     )?;
-    let mut steps = Steps::new(6);
+    let mut steps = Steps::new(7);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
+    steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))?;
     steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
     steps.step("setup: chromium", setup_chromium)?;
     steps.step("setup: cargo fetch", || {
@@ -97,6 +102,38 @@ fn setup_trunk(ctx: &Ctx) -> Result {
     let now = output(with_args(ctx.cmd("trunk"), &["--version"])).unwrap_or_default();
     if now.split_whitespace().nth(1) != Some(TRUNK_VERSION) {
         return Err(format!("after installing, `trunk --version` says {now:?}"));
+    }
+    Ok(())
+}
+
+/// `cargo install --list` names each installed package with its version, e.g.
+/// "wasm_split_cli_support v0.2.4:" (the CLI has no `--version`).
+fn setup_wasm_split(ctx: &Ctx) -> Result {
+    let want = format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:");
+    let installed = || {
+        output(with_args(ctx.cargo(), &["install", "--list"]))
+            .is_some_and(|list| list.lines().any(|l| l.trim() == want))
+            && output(with_args(ctx.cmd("wasm-split-cli"), &["--help"])).is_some()
+    };
+    if installed() {
+        println!("    wasm-split-cli {WASM_SPLIT_VERSION} present");
+        return Ok(());
+    }
+    println!("    wasm-split-cli: installing {WASM_SPLIT_VERSION} (about 2 minutes cold)");
+    run(with_args(
+        ctx.cargo(),
+        &[
+            "install",
+            "--locked",
+            "--features",
+            "build-binary",
+            &format!("wasm_split_cli_support@{WASM_SPLIT_VERSION}"),
+        ],
+    ))?;
+    if !installed() {
+        return Err(format!(
+            "after installing, wasm_split_cli_support {WASM_SPLIT_VERSION} is not listed by `cargo install --list`"
+        ));
     }
     Ok(())
 }

@@ -9,10 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::best_line::BestLine;
-use super::clocks::ClockBar;
-use super::dialogs::{NewGameDialog, RenameDialog};
-use super::leaderboard::LeaderBoardDialog;
-use super::review::ReviewBar;
+use super::lazy;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -24,7 +21,6 @@ use crate::i18n::{td_string, Locale};
 use crate::js;
 use crate::link;
 use crate::model;
-use crate::picture;
 use crate::storage::{self, Loaded};
 use crate::transport::Transport;
 
@@ -112,6 +108,14 @@ pub fn App() -> impl IntoView {
     let can_review = Memo::new(move |_| {
         host.version.track();
         !review.running.get() && ReviewHost::can_review(host)
+    });
+    // The review's bar and the clocks load their code when first shown (lazy.rs).
+    let reviewing = Memo::new(move |_| {
+        review.running.get() || review.error.with(Option::is_some) || review.review.with(Option::is_some)
+    });
+    let timed = Memo::new(move |_| {
+        host.version.track();
+        host.with(|h| h.clocks().is_some())
     });
     let hint_text = hints.text;
     let (can_hint, can_values) = (hints.can_hint, hints.can_values);
@@ -202,12 +206,14 @@ pub fn App() -> impl IntoView {
             .chars()
             .take(10)
             .collect();
-        let (name, text) =
-            host.with(|h| (picture::file_name(h.game(), &today), picture::svg(h.game())));
-        if let Err(e) = download(&name, &text, "image/svg+xml") {
-            let error = format!("{e:?}");
-            notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
-        }
+        let game = host.with(|h| h.game().clone());
+        leptos::task::spawn_local(async move {
+            let (name, text) = lazy::picture(game, today).await;
+            if let Err(e) = download(&name, &text, "image/svg+xml") {
+                let error = format!("{e:?}");
+                notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
+            }
+        });
     };
 
     view! {
@@ -344,17 +350,13 @@ pub fn App() -> impl IntoView {
                     </p>
                 }
             })}
-            <ReviewBar review=review host=host />
+            {move || reviewing.get().then(|| lazy::review_bar(review, host))}
             <BestLine hints=hints host=host />
-            <Show when=move || { host.version.track(); host.with(|h| h.clocks().is_some()) }>
-                <ClockBar host=host />
-            </Show>
+            {move || timed.get().then(|| lazy::clock_bar(host))}
             {viewer}
-            {move || dialog.get().map(|setup| view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> })}
-            <Show when=move || board_open.get()>
-                <LeaderBoardDialog open=board_open host=host />
-            </Show>
-            {move || rename.get().map(|(player, name)| view! { <RenameDialog player=player name=name rename=rename host=host /> })}
+            {move || dialog.get().map(|setup| lazy::new_game(setup, dialog, host, notice))}
+            {move || board_open.get().then(|| lazy::leader_board(board_open, host))}
+            {move || rename.get().map(|(player, name)| lazy::rename(player, name, rename, host))}
         </main>
     }
 }

@@ -10,6 +10,7 @@ pub mod ctx;
 pub mod dialogs;
 pub mod editor;
 pub mod graph;
+pub mod lazy;
 pub mod leaderboard;
 pub mod panels;
 pub mod review;

@@ -1,0 +1,120 @@
+//! `cargo xtask page [--release] [--out DIR]`: the hot-seat page's wasm, split where the viewer
+//! says `#[lazy]` (ui/src/components/lazy.rs), so the first load carries only what the page
+//! shows at once and each dialog's code comes when it is first opened.
+//!
+//! Trunk cannot split a module (it runs wasm-bindgen right after cargo), so this task builds the
+//! page's binary and trunk's pre-build hook (Trunk.toml) runs it, writing into
+//! `$TRUNK_STAGING_DIR/app/` in trunk's profile. The steps:
+//! 1. cargo, with the linker's relocations kept (the splitter follows them to find what each
+//!    function reaches); only the final link gets the flag, so the dependencies trunk builds for
+//!    the worker and the embeddable viewer are reused as they are;
+//! 2. `wasm-split-cli`: the main module, one module per split point, chunks of the code that
+//!    several of them share, and `__wasm_split.js`, which fetches them on demand;
+//! 3. wasm-bindgen on the main module (`--target web`, as trunk does for a page, keeping the
+//!    linker's exports the split modules import);
+//! 4. in release, `wasm-opt -Oz` on every module.
+//!
+//! web/post-build.mjs then renames `app/` after a hash of its contents (index.html follows).
+
+use std::fs;
+use std::path::Path;
+
+use crate::ctx::{run, target_dir, with_args, Ctx, Result};
+
+const BIN: &str = "outflank-ui";
+
+pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
+    let mut release = std::env::var("TRUNK_PROFILE").is_ok_and(|p| p == "release");
+    let mut out = std::env::var_os("TRUNK_STAGING_DIR").map(|d| Path::new(&d).join("app"));
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--release" => release = true,
+            "--out" => out = Some(it.next().ok_or("--out needs a directory")?.into()),
+            other => return Err(format!("page: unknown argument {other:?}")),
+        }
+    }
+    let out = out.ok_or("page: no output directory (pass --out DIR, or run as trunk's hook)")?;
+    let profile = if release { "release" } else { "debug" };
+
+    let mut cargo = with_args(
+        ctx.cargo(),
+        &["rustc", "--quiet", "-p", BIN, "--bin", BIN, "--target", "wasm32-unknown-unknown"],
+    );
+    if release {
+        cargo.arg("--release");
+    }
+    cargo.args(["--", "-C", "link-arg=--emit-relocs"]);
+    run(cargo)?;
+
+    let target = target_dir(ctx);
+    let wasm = target
+        .join("wasm32-unknown-unknown")
+        .join(profile)
+        .join(format!("{BIN}.wasm"));
+    let split = target.join("page-split").join(profile);
+    clean(&split)?;
+    let mut splitter = ctx.cmd("wasm-split-cli");
+    splitter
+        .arg(&wasm)
+        .arg(&split)
+        .args(["--out-name", BIN]);
+    run(splitter)?;
+
+    clean(&out)?;
+    let mut bindgen = with_args(
+        ctx.cmd("wasm-bindgen"),
+        &[
+            "--target",
+            "web",
+            "--no-typescript",
+            // The split modules import the function table by its linker name; wasm-bindgen
+            // drops that export otherwise.
+            "--keep-lld-exports",
+            "--out-name",
+            BIN,
+            "--out-dir",
+        ],
+    );
+    bindgen.arg(&out).arg(split.join(format!("{BIN}.wasm")));
+    run(bindgen)?;
+    // The split modules and their loader go beside the main module: the loader fetches them
+    // relative to its own URL.
+    for entry in fs::read_dir(&split).map_err(|e| format!("cannot read {}: {e}", split.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if name != format!("{BIN}.wasm") {
+            fs::copy(&path, out.join(name))
+                .map_err(|e| format!("cannot copy {} into {}: {e}", path.display(), out.display()))?;
+        }
+    }
+    if release {
+        for module in wasm_files(&out)? {
+            let mut opt = with_args(ctx.cmd("wasm-opt"), &["-Oz", "--output"]);
+            opt.arg(&module).arg(&module);
+            run(opt)?;
+        }
+    }
+    for module in wasm_files(&out)? {
+        let size = fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
+        println!("    {} {:.1} KB", module.display(), size as f64 / 1024.0);
+    }
+    Ok(())
+}
+
+fn clean(dir: &Path) -> Result {
+    if dir.exists() {
+        fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+}
+
+fn wasm_files(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
