@@ -5,9 +5,10 @@
 //! Trunk cannot split a module (it runs wasm-bindgen right after cargo), so this task builds the
 //! page's binary and trunk's pre-build hook (Trunk.toml) runs it, writing into
 //! `$TRUNK_STAGING_DIR/app/` in trunk's profile. The steps:
-//! 1. cargo, with the linker's relocations kept (the splitter follows them to find what each
-//!    function reaches); only the final link gets the flag, so the dependencies trunk builds for
-//!    the worker and the embeddable viewer are reused as they are;
+//! 1. cargo with the ui's `split` feature (which makes the split points) and the linker's
+//!    relocations kept (the splitter follows them to find what each function reaches); only the
+//!    final link gets that flag, so the dependencies trunk builds for the worker and the
+//!    embeddable viewer are reused as they are;
 //! 2. `wasm-split-cli`: the main module, one module per split point, chunks of the code that
 //!    several of them share, and `__wasm_split.js`, which fetches them on demand;
 //! 3. wasm-bindgen on the main module (`--target web`, as trunk does for a page, keeping the
@@ -39,7 +40,18 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
 
     let mut cargo = with_args(
         ctx.cargo(),
-        &["rustc", "--quiet", "-p", BIN, "--bin", BIN, "--target", "wasm32-unknown-unknown"],
+        &[
+            "rustc",
+            "--quiet",
+            "-p",
+            BIN,
+            "--bin",
+            BIN,
+            "--target",
+            "wasm32-unknown-unknown",
+            "--features",
+            "split",
+        ],
     );
     if release {
         cargo.arg("--release");

@@ -3,13 +3,15 @@
 //! the record import), the leader board, the rename dialog, the board's picture, the clocks
 //! (a game with a time control) and the review's bar.
 //!
-//! Each function here is a split point (Leptos's `#[lazy]`): the page's build
-//! (`cargo xtask site`) cuts the code only it reaches into a module of its own, fetched when
-//! the function is first called. A build that is not split (native tests) calls it directly.
+//! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
+//! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
+//! a module of its own, fetched when it is first called. Every other build calls it directly.
 
 use leptos::prelude::*;
-use leptos::{lazy, __reexports::send_wrapper::SendWrapper};
+#[cfg(feature = "split")]
+use leptos::lazy;
 use outflank_engine::{AnyGame, Player};
+use send_wrapper::SendWrapper;
 
 use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
@@ -20,7 +22,7 @@ use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::picture;
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn new_game_dialog(
     setup: Setup,
     dialog: RwSignal<Option<Setup>>,
@@ -30,12 +32,12 @@ fn new_game_dialog(
     view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> }.into_any()
 }
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn leader_board_dialog(open: RwSignal<bool>, host: Host) -> AnyView {
     view! { <LeaderBoardDialog open=open host=host /> }.into_any()
 }
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn rename_dialog(
     player: Player,
     name: String,
@@ -45,25 +47,34 @@ fn rename_dialog(
     view! { <RenameDialog player=player name=name rename=rename host=host /> }.into_any()
 }
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn clock_bar_view(host: Host) -> AnyView {
     view! { <ClockBar host=host /> }.into_any()
 }
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn review_bar_view(review: ReviewHost, host: Host) -> AnyView {
     view! { <ReviewBar review=review host=host /> }.into_any()
 }
 
-#[lazy]
+#[cfg_attr(feature = "split", lazy)]
 fn picture_file(game: &AnyGame, today: &str) -> (String, String) {
     (picture::file_name(game, today), picture::svg(game))
 }
 
+/// Calls a split point: waits for its module in the page's build, calls it directly otherwise.
+macro_rules! call {
+    ($f:ident($($arg:expr),*)) => {{
+        #[cfg(feature = "split")]
+        let result = $f($($arg),*).await;
+        #[cfg(not(feature = "split"))]
+        let result = $f($($arg),*);
+        result
+    }};
+}
+
 /// A view that appears once its code is loaded (at once when it already is).
-fn when_loaded(
-    view: impl std::future::Future<Output = AnyView> + 'static,
-) -> Suspend<AnyView> {
+fn when_loaded(view: impl std::future::Future<Output = AnyView> + 'static) -> Suspend<AnyView> {
     Suspend::new(SendWrapper::new(view))
 }
 
@@ -73,11 +84,11 @@ pub fn new_game(
     host: Host,
     notice: RwSignal<Option<String>>,
 ) -> Suspend<AnyView> {
-    when_loaded(new_game_dialog(setup, dialog, host, notice))
+    when_loaded(async move { call!(new_game_dialog(setup, dialog, host, notice)) })
 }
 
 pub fn leader_board(open: RwSignal<bool>, host: Host) -> Suspend<AnyView> {
-    when_loaded(leader_board_dialog(open, host))
+    when_loaded(async move { call!(leader_board_dialog(open, host)) })
 }
 
 pub fn rename(
@@ -86,18 +97,18 @@ pub fn rename(
     rename: RwSignal<Option<(Player, String)>>,
     host: Host,
 ) -> Suspend<AnyView> {
-    when_loaded(rename_dialog(player, name, rename, host))
+    when_loaded(async move { call!(rename_dialog(player, name, rename, host)) })
 }
 
 pub fn clock_bar(host: Host) -> Suspend<AnyView> {
-    when_loaded(clock_bar_view(host))
+    when_loaded(async move { call!(clock_bar_view(host)) })
 }
 
 pub fn review_bar(review: ReviewHost, host: Host) -> Suspend<AnyView> {
-    when_loaded(review_bar_view(review, host))
+    when_loaded(async move { call!(review_bar_view(review, host)) })
 }
 
 /// The board as an SVG file: its name and its text.
 pub async fn picture(game: AnyGame, today: String) -> (String, String) {
-    picture_file(&game, &today).await
+    call!(picture_file(&game, &today))
 }
