@@ -10,12 +10,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildDir } from "./build-dir.mjs";
 
-const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error("app-hash: no build directory (pass one, or run as a trunk hook)");
-  process.exit(2);
-}
+const dir = buildDir("app-hash");
 const app = join(dir, "app");
 if (!statSync(app, { throwIfNoEntry: false })?.isDirectory()) {
   console.error(`app-hash: ${app} is missing (trunk's pre-build hook, cargo xtask page, makes it)`);

@@ -9,12 +9,9 @@
 //   node web/bundle-embed.mjs [DIR]     DIR defaults to $TRUNK_STAGING_DIR (trunk sets it)
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildDir } from "./build-dir.mjs";
 
-const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error("bundle-embed: no build directory (pass one, or run as a trunk hook)");
-  process.exit(2);
-}
+const dir = buildDir("bundle-embed");
 const embed = join(dir, "embed");
 const files = {
   viewer: join(embed, "outflank-viewer.js"),

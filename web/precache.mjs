@@ -12,12 +12,9 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDir } from "./build-dir.mjs";
 
-const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error("precache: no build directory (pass one, or run as a trunk hook)");
-  process.exit(2);
-}
+const dir = buildDir("precache");
 const template = readFileSync(fileURLToPath(new URL("./sw.js", import.meta.url)), "utf8");
 
 function walk(d) {

@@ -12,8 +12,9 @@
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
 //! version: the wasm32 targets (rustup), trunk (cargo install), wasm-bindgen-cli at the
-//! version in Cargo.lock (cargo install), wasm-split-cli (cargo install), the npm tools of tests/package-lock.json (npm ci:
-//! sass, binaryen's wasm-opt, Playwright) and Debian's chromium + chromium-driver (apt-get).
+//! version in Cargo.lock (cargo install), wasm-split-cli (cargo install), the npm tools of
+//! tests/package-lock.json (npm ci: sass, binaryen's wasm-opt, Playwright) and Debian's
+//! chromium + chromium-driver (apt-get).
 
 mod ctx;
 mod package;

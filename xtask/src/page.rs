@@ -18,7 +18,7 @@
 //! web/post-build.mjs then renames `app/` after a hash of its contents (index.html follows).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::ctx::{run, target_dir, with_args, Ctx, Result};
 
@@ -67,10 +67,7 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
     let split = target.join("page-split").join(profile);
     clean(&split)?;
     let mut splitter = ctx.cmd("wasm-split-cli");
-    splitter
-        .arg(&wasm)
-        .arg(&split)
-        .args(["--out-name", BIN]);
+    splitter.arg(&wasm).arg(&split).args(["--out-name", BIN]);
     run(splitter)?;
 
     clean(&out)?;
@@ -88,26 +85,25 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
             "--out-dir",
         ],
     );
-    bindgen.arg(&out).arg(split.join(format!("{BIN}.wasm")));
+    let main = split.join(format!("{BIN}.wasm"));
+    bindgen.arg(&out).arg(&main);
     run(bindgen)?;
     // The split modules and their loader go beside the main module: the loader fetches them
     // relative to its own URL.
-    for entry in fs::read_dir(&split).map_err(|e| format!("cannot read {}: {e}", split.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        if name != format!("{BIN}.wasm") {
-            fs::copy(&path, out.join(name))
-                .map_err(|e| format!("cannot copy {} into {}: {e}", path.display(), out.display()))?;
-        }
+    for path in files(&split)?.into_iter().filter(|p| *p != main) {
+        let to = out.join(path.file_name().unwrap_or_default());
+        fs::copy(&path, &to)
+            .map_err(|e| format!("cannot copy {} to {}: {e}", path.display(), to.display()))?;
     }
-    if release {
-        for module in wasm_files(&out)? {
+    for module in files(&out)?
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+    {
+        if release {
             let mut opt = with_args(ctx.cmd("wasm-opt"), &["-Oz", "--output"]);
             opt.arg(&module).arg(&module);
             run(opt)?;
         }
-    }
-    for module in wasm_files(&out)? {
         let size = fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
         println!("    {} {:.1} KB", module.display(), size as f64 / 1024.0);
     }
@@ -121,12 +117,15 @@ fn clean(dir: &Path) -> Result {
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }
 
-fn wasm_files(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
-    let mut files: Vec<_> = fs::read_dir(dir)
+/// The files in `dir`, in name order.
+fn files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
-        .collect();
+        .map(|e| {
+            e.map(|e| e.path())
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))
+        })
+        .collect::<Result<Vec<_>>>()?;
     files.sort();
     Ok(files)
 }

@@ -7,9 +7,9 @@
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
 //! a module of its own, fetched when it is first called. Every other build calls it directly.
 
-use leptos::prelude::*;
 #[cfg(feature = "split")]
 use leptos::lazy;
+use leptos::prelude::*;
 use outflank_engine::{AnyGame, Player};
 use send_wrapper::SendWrapper;
 
