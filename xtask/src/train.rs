@@ -35,6 +35,11 @@ struct Scale {
     /// Held-out games solved from 20 empties, and games with one probe at 15-24 empties.
     held: u64,
     probe: u64,
+    /// Held-out games with one probe in `deep_probe` (empties, from and to): the positions
+    /// deeper than the self-play's exact solves, where the midgame search leans on the
+    /// evaluation most, and where each solve takes a minute or more.
+    deep: u64,
+    deep_probe: (&'static str, &'static str),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -45,6 +50,8 @@ const FULL: Scale = Scale {
     round2: 8_000,
     held: 1_339,
     probe: 238,
+    deep: 30,
+    deep_probe: ("25", "27"),
     epochs: "10",
     min_count: "30",
 };
@@ -54,6 +61,9 @@ const QUICK: Scale = Scale {
     round2: 20,
     held: 10,
     probe: 2,
+    // The same step at shallow empties: a probe at 25 takes a minute, too long for CI.
+    deep: 2,
+    deep_probe: ("19", "20"),
     epochs: "2",
     min_count: "2",
 };
@@ -135,7 +145,9 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     // held-out errors of the file that ships.
     let fitted = dir.join("weights-r2-q1.bin");
     let shipped = dir.join("reversi8.bin");
-    let held = held_files(&dir);
+    // The deep probes are measured on the shipped file only: the fit does not wait for them.
+    let mut held = held_files(&dir);
+    held.push(dir.join(DEEP_HELD));
     let mut quantum = 14;
     loop {
         let mut c = ctx.cmd(&outflank);
@@ -188,6 +200,10 @@ fn weights_path(ctx: &Ctx) -> PathBuf {
     ctx.root.join("engine").join("weights").join("reversi8.bin")
 }
 
+/// The held-out games probed at 25-27 empties (see [`Scale::deep`]).
+const DEEP_HELD: &str = "held-c-s3001.bin";
+
+/// The held-out files the fit prints its errors on.
 fn held_files(dir: &Path) -> Vec<PathBuf> {
     vec![dir.join("held-a-s1001.bin"), dir.join("held-b-s2001.bin")]
 }
@@ -271,8 +287,17 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     vec![
         selfplay("r1-s1", s.round1, 1, "18", &[], None),
         selfplay("r1-s2", s.round1, 2, "18", &[], None),
-        selfplay("held-a-s1001", s.held, 1001, "20", &[], None),
         fit("weights-r1", &["r1-s1", "r1-s2"], "8", false),
+        // The slowest step (a minute or more a solve), so it takes a slot first.
+        selfplay(
+            "held-c-s3001",
+            s.deep,
+            3001,
+            "14",
+            &["--probe-from", s.deep_probe.0, "--probe", s.deep_probe.1],
+            r1,
+        ),
+        selfplay("held-a-s1001", s.held, 1001, "20", &[], None),
         // Its exact solves at 15-24 empties are ordered by round 1's weights: with the
         // hand-made evaluation alone they take several times as long.
         selfplay("held-b-s2001", s.probe, 2001, "14", &["--probe", "24"], r1),
