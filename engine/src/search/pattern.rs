@@ -54,13 +54,15 @@ pub const OFFSETS: [u32; 19] = offsets();
 pub const TABLE: usize = OFFSETS[18] as usize;
 /// Features per position: every pattern on each of the 8 images, and the scalars.
 pub const FEATURES: usize = 8 * PATTERNS.len() + SCALARS.len();
-/// Game phases, by empties: `phase(e) = min(e, 59) / 4`.
-pub const PHASES: usize = 15;
+/// Empties a phase spans.
+pub const PHASE_EMPTIES: u32 = 4;
+/// Game phases, by empties: `phase(e) = min(e, 59) / PHASE_EMPTIES`.
+pub const PHASES: usize = (60 / PHASE_EMPTIES) as usize;
 
 /// The phase of a position with `empties` empty squares.
 #[inline(always)]
 pub fn phase(empties: u32) -> usize {
-    (empties.min(59) / 4) as usize
+    (empties.min(59) / PHASE_EMPTIES) as usize
 }
 
 const fn offsets() -> [u32; 19] {

@@ -12,7 +12,7 @@
 //! Targets are hundredths of a disc: the exact score when the label is exact, else the game's
 //! result blended with the search's score (`blend` = the share of the search score).
 
-use crate::search::pattern::{self, FEATURES, PHASES, TABLE};
+use crate::search::pattern::{self, FEATURES, PHASES, PHASE_EMPTIES, TABLE};
 use crate::search::weights::Weights;
 use crate::train::data::Sample;
 
@@ -93,8 +93,8 @@ pub fn fit(samples: &[Sample], opts: &FitOptions, mut progress: impl FnMut(&str)
         let (theta, mae) = fit_phase(&rows, opts);
         progress(&format!(
             "phase {phase:2} (empties {:2}-{:2}): {:7} positions ({} own), training MAE {:.2} discs",
-            phase * 4,
-            phase * 4 + 3,
+            phase as u32 * PHASE_EMPTIES,
+            (phase as u32 + 1) * PHASE_EMPTIES - 1,
             rows.len(),
             by_phase[phase].len(),
             mae / 100.0
