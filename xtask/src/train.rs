@@ -1,5 +1,5 @@
 //! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
-//! command (engine/TRAINING.md): self-play data, held-out data, two rounds of fitting, then
+//! command (engine/TRAINING.md): self-play data, held-out data, three rounds of fitting, then
 //! the shipped file rounded to the computer's worker budget and copied to
 //! `engine/weights/reversi8.bin`.
 //!
@@ -32,6 +32,10 @@ struct Scale {
     round1: u64,
     /// Games of each round-2 self-play file (two files).
     round2: u64,
+    /// Games of each round-3 self-play file (two files: short openings, deeper moves).
+    round3: u64,
+    /// Held-out games played as round 3's are, solved from 20 empties.
+    balanced: u64,
     /// Held-out games solved from 20 empties, and games with one probe at 15-24 empties.
     held: u64,
     probe: u64,
@@ -48,6 +52,8 @@ struct Scale {
 const FULL: Scale = Scale {
     round1: 20_000,
     round2: 8_000,
+    round3: 20_000,
+    balanced: 300,
     held: 1_339,
     probe: 238,
     deep: 30,
@@ -59,6 +65,8 @@ const FULL: Scale = Scale {
 const QUICK: Scale = Scale {
     round1: 40,
     round2: 20,
+    round3: 20,
+    balanced: 4,
     held: 10,
     probe: 2,
     // The same step at shallow empties: a probe at 25 takes a minute, too long for CI.
@@ -143,7 +151,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
 
     // Round to the coarsest quantum the budget needs (the finest that fits), then print the
     // held-out errors of the file that ships.
-    let fitted = dir.join("weights-r2-q1.bin");
+    let fitted = dir.join(format!("{FITTED}.bin"));
     let shipped = dir.join("reversi8.bin");
     // The deep probes are measured on the shipped file only: the fit does not wait for them.
     let mut held = held_files(&dir);
@@ -203,13 +211,24 @@ fn weights_path(ctx: &Ctx) -> PathBuf {
 /// The held-out games probed at 25-27 empties (see [`Scale::deep`]).
 const DEEP_HELD: &str = "held-c-s3001.bin";
 
-/// The held-out files the fit prints its errors on.
+/// The held-out files the fit prints its errors on: the self-play of rounds 1 and 2
+/// (random openings of 6-30 moves, so many lopsided positions), probed deeper, and games
+/// played as round 3's, closer to games between good players.
 fn held_files(dir: &Path) -> Vec<PathBuf> {
-    vec![dir.join("held-a-s1001.bin"), dir.join("held-b-s2001.bin")]
+    vec![
+        dir.join("held-a-s1001.bin"),
+        dir.join("held-b-s2001.bin"),
+        dir.join("held-d-s4001.bin"),
+    ]
 }
 
+/// The fit that ships (rounded to the budget).
+const FITTED: &str = "weights-r3-q1";
+
 /// The pipeline of engine/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
-/// with round 1's weights; both solve exactly from 18 empties. Each step's games use its
+/// with round 1's weights, both at depth 4 after 6-30 random moves and solving exactly from
+/// 18 empties; round 3 with round 2's weights at depth 6 after 6-10 random moves, solving
+/// from 16 empties (positions like those of games between good players). Each step's games use its
 /// `--eval` for the moves and for ordering the solver's moves, never the build's embedded
 /// weights, so the files (and the weights fitted to them) follow from this plan alone.
 fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
@@ -220,7 +239,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let selfplay = |name: &'static str,
                     games: u64,
                     seed: u64,
-                    exact: &str,
+                    (depth, exact): (&str, &str),
                     extra: &[&str],
                     eval: Option<&str>| {
         let mut args: Vec<String> = [
@@ -230,7 +249,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             "--seed",
             &seed.to_string(),
             "--depth",
-            "4",
+            depth,
             "--exact",
             exact,
         ]
@@ -284,28 +303,40 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         }
     };
     let r1 = Some("weights-r1");
+    let r2 = Some("weights-r2-q1");
+    // Round 3's openings: 6-10 random moves.
+    let short = ["--random-min", "6", "--random-max", "10"];
     vec![
-        selfplay("r1-s1", s.round1, 1, "18", &[], None),
-        selfplay("r1-s2", s.round1, 2, "18", &[], None),
+        selfplay("r1-s1", s.round1, 1, ("4", "18"), &[], None),
+        selfplay("r1-s2", s.round1, 2, ("4", "18"), &[], None),
         fit("weights-r1", &["r1-s1", "r1-s2"], "8", false),
         // The slowest step (a minute or more a solve), so it takes a slot first.
         selfplay(
             "held-c-s3001",
             s.deep,
             3001,
-            "14",
+            ("4", "14"),
             &["--probe-from", s.deep_probe.0, "--probe", s.deep_probe.1],
             r1,
         ),
-        selfplay("held-a-s1001", s.held, 1001, "20", &[], None),
+        selfplay("held-a-s1001", s.held, 1001, ("4", "20"), &[], None),
         // Its exact solves at 15-24 empties are ordered by round 1's weights: with the
         // hand-made evaluation alone they take several times as long.
-        selfplay("held-b-s2001", s.probe, 2001, "14", &["--probe", "24"], r1),
-        selfplay("r2-s3", s.round2, 3, "18", &[], r1),
-        selfplay("r2-s4", s.round2, 4, "18", &[], r1),
+        selfplay("held-b-s2001", s.probe, 2001, ("4", "14"), &["--probe", "24"], r1),
+        selfplay("held-d-s4001", s.balanced, 4001, ("6", "20"), &short, r1),
+        selfplay("r2-s3", s.round2, 3, ("4", "18"), &[], r1),
+        selfplay("r2-s4", s.round2, 4, ("4", "18"), &[], r1),
         fit(
             "weights-r2-q1",
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4"],
+            "1",
+            true,
+        ),
+        selfplay("r3-s5", s.round3, 5, ("6", "16"), &short, r2),
+        selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
+        fit(
+            FITTED,
+            &["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"],
             "1",
             true,
         ),
