@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
+use outflank_engine::search::pattern::{self, PHASES, PHASE_EMPTIES};
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
 use outflank_engine::train::{data, fit, selfplay};
@@ -336,11 +337,11 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
         println!("  {e:2} {n:6} {mae:6.2} {mae_old:6.2}");
     }
     println!("by phase: phase empties positions pattern hand-made");
-    for phase in 0..15u32 {
+    for phase in 0..PHASES {
         let rows: Vec<_> = pattern
             .iter()
             .zip(&old)
-            .filter(|((e, _, _), _)| e / 4 == phase)
+            .filter(|((e, _, _), _)| pattern::phase(*e) == phase)
             .collect();
         let n: usize = rows.iter().map(|((_, n, _), _)| n).sum();
         if n == 0 {
@@ -355,8 +356,8 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             / n as f64;
         println!(
             "  {phase:2} {:2}-{:2} {n:6} {:6.2} {:6.2}",
-            phase * 4,
-            phase * 4 + 3,
+            phase as u32 * PHASE_EMPTIES,
+            (phase as u32 + 1) * PHASE_EMPTIES - 1,
             pattern_mae,
             old_mae
         );
