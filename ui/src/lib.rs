@@ -38,8 +38,13 @@ pub mod storage;
 pub mod transport;
 pub mod viewer_state;
 
-/// Mounts the hot-seat page on `<body>`.
+/// Mounts the hot-seat page on `<body>`, once storage is read (a returning player's game
+/// is read by code loaded for it, `components::lazy::stored`).
 pub fn start() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(components::App);
+    // Not Leptos's spawn_local: its executor is set up by the mount below.
+    wasm_bindgen_futures::spawn_local(async {
+        let stored = components::lazy::stored().await;
+        leptos::mount::mount_to_body(move || leptos::view! { <components::App stored=stored /> });
+    });
 }

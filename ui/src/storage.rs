@@ -145,6 +145,34 @@ pub fn save_prefs(prefs: &Preferences) {
     }
 }
 
+/// What the page finds in storage when it starts: the saved game and the leader board.
+pub struct Stored {
+    pub game: Loaded,
+    pub leaderboard: Result<LeaderBoard, String>,
+}
+
+impl Stored {
+    /// Whether there is anything to read: a first visit has neither entry, and then the
+    /// code that reads them need not be loaded (components/lazy.rs).
+    pub fn any() -> bool {
+        get(GAME_KEY).is_some() || get(BOARD_KEY).is_some()
+    }
+
+    pub fn read() -> Stored {
+        Stored {
+            game: load_game(),
+            leaderboard: load_leaderboard(),
+        }
+    }
+
+    pub fn nothing() -> Stored {
+        Stored {
+            game: Loaded::Nothing,
+            leaderboard: Ok(LeaderBoard::default()),
+        }
+    }
+}
+
 /// The leader board; a corrupt or other-version entry is set aside (the reason given) and
 /// the board starts empty.
 pub fn load_leaderboard() -> Result<LeaderBoard, String> {

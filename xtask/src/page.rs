@@ -13,16 +13,29 @@
 //!    several of them share, and `__wasm_split.js`, which fetches them on demand;
 //! 3. wasm-bindgen on the main module (`--target web`, as trunk does for a page, keeping the
 //!    linker's exports the split modules import);
-//! 4. in release, `wasm-opt -Oz` on every module.
+//! 4. in release, `wasm-opt -Oz` on every module and terser on the scripts.
+//!
+//! The release build uses a pinned nightly toolchain ([`PAGE_TOOLCHAIN`]) that rebuilds the
+//! standard library for size: a panic is a bare trap, with no message formatting, no source
+//! locations and no unwinding machinery. The page's first load is 22 KB smaller gzipped for it
+//! (README, *The viewer*). The debug build stays on the stable toolchain and keeps panic messages.
 //!
 //! web/post-build.mjs then renames `app/` after a hash of its contents (index.html follows).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use crate::ctx::{run, target_dir, with_args, Ctx, Result};
 
 const BIN: &str = "outflank-ui";
+
+/// The toolchain of the page's release wasm; `cargo xtask setup` installs it with `rust-src`.
+pub(crate) const PAGE_TOOLCHAIN: &str = "nightly-2026-05-20";
+
+/// The flags of that build. `--cfg erase_components` repeats .cargo/config.toml's, which
+/// RUSTFLAGS replaces.
+const PAGE_RUSTFLAGS: &str = "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
 pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
     let mut release = std::env::var("TRUNK_PROFILE").is_ok_and(|p| p == "release");
@@ -38,32 +51,10 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
     let out = out.ok_or("page: no output directory (pass --out DIR, or run as trunk's hook)")?;
     let profile = if release { "release" } else { "debug" };
 
-    let mut cargo = with_args(
-        ctx.cargo(),
-        &[
-            "rustc",
-            "--quiet",
-            "-p",
-            BIN,
-            "--bin",
-            BIN,
-            "--target",
-            "wasm32-unknown-unknown",
-            "--features",
-            "split",
-        ],
-    );
-    if release {
-        cargo.arg("--release");
-    }
-    cargo.args(["--", "-C", "link-arg=--emit-relocs"]);
+    let (cargo, wasm) = page_cargo(ctx, release);
     run(cargo)?;
 
     let target = target_dir(ctx);
-    let wasm = target
-        .join("wasm32-unknown-unknown")
-        .join(profile)
-        .join(format!("{BIN}.wasm"));
     let split = target.join("page-split").join(profile);
     clean(&split)?;
     let mut splitter = ctx.cmd("wasm-split-cli");
@@ -107,7 +98,66 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
         let size = fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
         println!("    {} {:.1} KB", module.display(), size as f64 / 1024.0);
     }
+    if release {
+        // wasm-bindgen's glue and the split loader are part of the first load (2.8 KB less
+        // gzipped minified); trunk only minifies what it builds itself.
+        for script in files(&out)?
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        {
+            let mut terser = with_args(
+                ctx.cmd("terser"),
+                &["--module", "--compress", "--mangle", "--output"],
+            );
+            terser.arg(&script).arg(&script);
+            run(terser)?;
+        }
+    }
     Ok(())
+}
+
+/// The cargo command that builds the page's binary, and the wasm file it writes.
+fn page_cargo(ctx: &Ctx, release: bool) -> (Command, PathBuf) {
+    let args = [
+        "rustc",
+        "--quiet",
+        "-p",
+        BIN,
+        "--bin",
+        BIN,
+        "--target",
+        "wasm32-unknown-unknown",
+        "--features",
+        "split",
+    ];
+    // Only the final link keeps the relocations; the splitter follows them.
+    let link = ["--", "-C", "link-arg=--emit-relocs"];
+    let target = target_dir(ctx);
+    if !release {
+        let mut cargo = with_args(ctx.cargo(), &args);
+        cargo.args(link);
+        let wasm = target.join("wasm32-unknown-unknown/debug").join(format!("{BIN}.wasm"));
+        return (cargo, wasm);
+    }
+    // A target directory of its own: other flags and another compiler would otherwise rebuild
+    // the dependencies trunk shares with the worker and the embeddable viewer.
+    let dir = target.join("page-nightly");
+    let mut cargo = with_args(ctx.cmd("rustup"), &["run", PAGE_TOOLCHAIN, "cargo"]);
+    cargo
+        .args(args)
+        .args([
+            "--release",
+            "-Zbuild-std=std,panic_abort",
+            "-Zbuild-std-features=optimize_for_size",
+        ])
+        .args(link)
+        .env("CARGO_TARGET_DIR", &dir)
+        .env("RUSTFLAGS", PAGE_RUSTFLAGS)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTC")
+        .env_remove("CARGO");
+    let wasm = dir.join("wasm32-unknown-unknown/release").join(format!("{BIN}.wasm"));
+    (cargo, wasm)
 }
 
 fn clean(dir: &Path) -> Result {

@@ -1,5 +1,5 @@
 //! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
-//! targets, trunk, wasm-bindgen-cli, the wasm splitter, the npm tools of tests/ and Debian's
+//! targets, the pinned nightly toolchain of the page's release wasm, trunk, wasm-bindgen-cli, the wasm splitter, the npm tools of tests/ and Debian's
 //! chromium.
 
 use std::fs;
@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
+use crate::page::PAGE_TOOLCHAIN;
 
 const TRUNK_VERSION: &str = "0.21.14";
 /// The wasm splitter Leptos's `#[lazy]` is made for (its runtime half, wasm_split_helpers,
@@ -39,8 +40,9 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
         &["--version"],
         "rustup is needed to add the wasm32 targets",
     )?;
-    let mut steps = Steps::new(7);
+    let mut steps = Steps::new(8);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
+    steps.step("setup: the page's toolchain", || setup_page_toolchain(ctx))?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
     steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))?;
@@ -79,6 +81,31 @@ pub(crate) fn setup_targets(ctx: &Ctx) -> Result {
     let mut c = ctx.cmd("rustup");
     c.args(["target", "add"]).args(&missing);
     run(c)
+}
+
+/// [`PAGE_TOOLCHAIN`] with the standard library's source, which `-Zbuild-std` compiles
+/// (`cargo xtask page`); the wasm32 target's prebuilt library is not needed.
+fn setup_page_toolchain(ctx: &Ctx) -> Result {
+    let has_source = || {
+        output(with_args(
+            ctx.cmd("rustup"),
+            &["component", "list", "--installed", "--toolchain", PAGE_TOOLCHAIN],
+        ))
+        .is_some_and(|list| list.lines().any(|l| l.trim().starts_with("rust-src")))
+    };
+    if has_source() {
+        println!("    {PAGE_TOOLCHAIN} with rust-src present");
+        return Ok(());
+    }
+    println!("    {PAGE_TOOLCHAIN}: installing (minimal profile and rust-src, about a minute)");
+    run(with_args(
+        ctx.cmd("rustup"),
+        &["toolchain", "install", PAGE_TOOLCHAIN, "--profile", "minimal", "--component", "rust-src"],
+    ))?;
+    if !has_source() {
+        return Err(format!("after installing, {PAGE_TOOLCHAIN} has no rust-src"));
+    }
+    Ok(())
 }
 
 /// `trunk --version` says e.g. "trunk 0.21.14".
@@ -224,6 +251,9 @@ fn npm_tools_ok(ctx: &Ctx) -> Result {
         return Err(format!(
             "tests/node_modules/.bin/wasm-opt --version says {opt:?}, need {WASM_OPT_VERSION}"
         ));
+    }
+    if output(with_args(ctx.cmd(bin.join("terser")), &["--version"])).is_none() {
+        return Err("tests/node_modules/.bin/terser does not run".into());
     }
     if !bin.join("playwright").exists() {
         return Err("tests/node_modules/.bin/playwright is missing".into());

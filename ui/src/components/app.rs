@@ -21,7 +21,7 @@ use crate::i18n::{td_string, Locale};
 use crate::js;
 use crate::link;
 use crate::model;
-use crate::storage::{self, Loaded};
+use crate::storage::{self, Loaded, Stored};
 use crate::transport::Transport;
 
 fn prefers_dark() -> bool {
@@ -65,12 +65,14 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// The hot-seat page, started with what storage holds ([`Stored`], read before mounting).
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(stored: Stored) -> impl IntoView {
     let prefs = storage::load_prefs();
     // Messages from before the page's language was known are said in the saved one.
     let l: Locale = prefs.language.into();
-    let (initial, notice) = match storage::load_game() {
+    let Stored { game, leaderboard } = stored;
+    let (initial, notice) = match game {
         Loaded::Nothing => (HotSeat::default(), None),
         Loaded::Game(game) => (*game, None),
         Loaded::Corrupt(reason) => {
@@ -81,7 +83,7 @@ pub fn App() -> impl IntoView {
             )
         }
     };
-    let (leaderboard, notice) = match storage::load_leaderboard() {
+    let (leaderboard, notice) = match leaderboard {
         Ok(board) => (board, notice),
         Err(reason) => {
             leptos::logging::warn!("outflank: the leader board could not be read ({reason})");

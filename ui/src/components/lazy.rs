@@ -1,7 +1,8 @@
 //! The parts of the hot-seat page a player opens now and then, each loaded the first time it
 //! is needed rather than with the page: the New game dialog (with the position editor and
 //! the record import), the leader board, the rename dialog, the board's picture, the clocks
-//! (a game with a time control) and the review's bar.
+//! (a game with a time control) and the review's bar; and, before the page starts, the code
+//! that reads a returning player's saved game and leader board, which a first visit skips.
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
@@ -21,6 +22,7 @@ use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::picture;
+use crate::storage::Stored;
 
 #[cfg_attr(feature = "split", lazy)]
 fn new_game_dialog(
@@ -55,6 +57,11 @@ fn clock_bar_view(host: Host) -> AnyView {
 #[cfg_attr(feature = "split", lazy)]
 fn review_bar_view(review: ReviewHost, host: Host) -> AnyView {
     view! { <ReviewBar review=review host=host /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn read_stored() -> Stored {
+    Stored::read()
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -106,6 +113,15 @@ pub fn clock_bar(host: Host) -> Suspend<AnyView> {
 
 pub fn review_bar(review: ReviewHost, host: Host) -> Suspend<AnyView> {
     when_loaded(async move { call!(review_bar_view(review, host)) })
+}
+
+/// The saved game and the leader board, read by code of their own (fetched only when there is
+/// something to read).
+pub async fn stored() -> Stored {
+    if !Stored::any() {
+        return Stored::nothing();
+    }
+    call!(read_stored())
 }
 
 /// The board as an SVG file: its name and its text.
