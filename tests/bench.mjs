@@ -1,6 +1,7 @@
 // The viewer's figures, measured (a benchmark script, not a test): gzipped size of the
-// release build, time from navigation to an interactive board, click-to-disc latency over a
-// whole game, and long frames during the flip animations.
+// release build, time from navigation to an interactive board (a first visit, and a returning
+// player's reload of a saved game), click-to-disc latency over a whole game, and long frames
+// during the flip animations.
 //
 //   trunk build --release && node tests/bench.mjs [--runs 5] [--dist DIR]
 //
@@ -168,17 +169,18 @@ async function main() {
     // Time to interactive: navigation start to the first legal square in the DOM.
     const tti = [];
     const firstLoad = [];
+    const whenInteractive = () => {
+      new MutationObserver((_, obs) => {
+        if (document.querySelector('[data-legal="true"]')) {
+          window.__interactive = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    };
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        new MutationObserver((_, obs) => {
-          if (document.querySelector('[data-legal="true"]')) {
-            window.__interactive = performance.now();
-            obs.disconnect();
-          }
-        }).observe(document, { subtree: true, childList: true, attributes: true });
-      });
+      await page.addInitScript(whenInteractive);
       const fetched = [];
       if (i === 0) page.on("request", (r) => fetched.push(r.url()));
       await page.goto(URL);
@@ -187,6 +189,38 @@ async function main() {
       // The first load: what the page fetched before its first legal square (the lazily
       // loaded parts and the computer's worker come later, when used).
       if (i === 0) firstLoad.push(...new Set(fetched.filter((u) => u.startsWith(URL)).map((u) => u.slice(URL.length).split(/[?#]/)[0])));
+      await context.close();
+    }
+
+    // A returning player: a game in progress is saved, and each reload reads it before the
+    // page mounts, with code of its own (a split module) that a first visit never fetches.
+    // The offline service worker is ready first, so the reloads are served as a returning
+    // player's are: from its cache.
+    const back = [];
+    const backFetched = new Set();
+    {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(whenInteractive);
+      await page.goto(URL);
+      await page.waitForFunction(() => window.__interactive !== undefined);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const saved = () => page.evaluate(() => localStorage.getItem("outflank:hotseat"));
+      const before = await saved();
+      await page.locator('[data-legal="true"]').first().click();
+      await page.waitForFunction((was) => {
+        const now = localStorage.getItem("outflank:hotseat");
+        return now !== null && now !== was;
+      }, before);
+      page.on("request", (r) => backFetched.add(r.url().slice(URL.length).split(/[?#]/)[0]));
+      for (let i = 0; i < runs; i++) {
+        await page.reload();
+        await page.waitForFunction(() => window.__interactive !== undefined);
+        back.push(await page.evaluate(() => window.__interactive));
+      }
+      // The reload shows the saved move: five discs on the board.
+      const discs = await page.locator("[data-square] [data-disc]").count();
+      if (discs !== 5) throw new Error(`after a reload the board has ${discs} discs, not the saved game's 5`);
       await context.close();
     }
 
@@ -260,9 +294,12 @@ async function main() {
     const first = loaded.reduce((a, [, n]) => a + n, 0);
     console.log(`first load (the wasm, js and css fetched before the first legal square): ${kb(first)} = ${loaded.map(([f, n]) => `${f} ${kb(n)}`).join(" + ")}`);
     console.log(`every wasm + js + css file of the build: ${kb(all)}`);
+    const extra = [...backFetched].filter((f) => /\.(wasm|js|css)$/.test(f) && !firstLoad.includes(f));
+    console.log(`a returning player's load (a saved game, from the service worker's cache) also fetches: ${extra.map((f) => `${f} ${kb(size[f] ?? 0)}`).join(" + ") || "nothing"}`);
     const embed = ["outflank-viewer.js", "outflank-viewer.css"].map((f) => [f, gzipSync(readFileSync(join(DIST, "embed", f)), { level: 9 }).length]);
     console.log(`the embeddable viewer (dist/embed/, its wasm inside the script): ${embed.map(([f, b]) => `${f} ${kb(b)}`).join(", ")}; ${kb(embed[0][1] + embed[1][1])} in all`);
     console.log(`time to interactive over ${runs} loads: median ${ms(median(tti))}, worst ${ms(Math.max(...tti))}`);
+    console.log(`time to interactive of a returning player (a saved game, ${runs} reloads): median ${ms(median(back))}, worst ${ms(Math.max(...back))}`);
     console.log(
       `click to disc over ${latency.length} moves (${status}): median ${ms(median(latency))}, worst ${ms(Math.max(...latency))}`,
     );
@@ -280,7 +317,7 @@ async function main() {
     console.log(
       `the computer at level 10, its first ${level10.length} replies: the first (loading its worker and evaluation) ${ms(level10[0])}, then median ${ms(median(replies))}, worst ${ms(Math.max(...replies))}`,
     );
-    console.log(JSON.stringify({ size, firstLoad, tti, values, level10, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
+    console.log(JSON.stringify({ size, firstLoad, tti, back, values, level10, latency, gobanLatency, longFrames: frames.map((e) => e.duration), longTasks: tasks.map((e) => e.duration) }));
   } finally {
     await browser.close();
     server.kill();
