@@ -35,7 +35,8 @@ pub(crate) const PAGE_TOOLCHAIN: &str = "nightly-2026-05-20";
 
 /// The flags of that build. `--cfg erase_components` repeats .cargo/config.toml's, which
 /// RUSTFLAGS replaces.
-const PAGE_RUSTFLAGS: &str = "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
+const PAGE_RUSTFLAGS: &str =
+    "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
 pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
     let mut release = std::env::var("TRUNK_PROFILE").is_ok_and(|p| p == "release");
@@ -136,7 +137,9 @@ fn page_cargo(ctx: &Ctx, release: bool) -> (Command, PathBuf) {
     if !release {
         let mut cargo = with_args(ctx.cargo(), &args);
         cargo.args(link);
-        let wasm = target.join("wasm32-unknown-unknown/debug").join(format!("{BIN}.wasm"));
+        let wasm = target
+            .join("wasm32-unknown-unknown/debug")
+            .join(format!("{BIN}.wasm"));
         return (cargo, wasm);
     }
     // A target directory of its own: other flags and another compiler would otherwise rebuild
@@ -156,7 +159,9 @@ fn page_cargo(ctx: &Ctx, release: bool) -> (Command, PathBuf) {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTC")
         .env_remove("CARGO");
-    let wasm = dir.join("wasm32-unknown-unknown/release").join(format!("{BIN}.wasm"));
+    let wasm = dir
+        .join("wasm32-unknown-unknown/release")
+        .join(format!("{BIN}.wasm"));
     (cargo, wasm)
 }
 

@@ -1,6 +1,6 @@
 //! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
-//! targets, the pinned nightly toolchain of the page's release wasm, trunk, wasm-bindgen-cli, the wasm splitter, the npm tools of tests/ and Debian's
-//! chromium.
+//! targets, the pinned nightly toolchain of the page's release wasm, trunk, wasm-bindgen-cli,
+//! the wasm splitter, the npm tools of tests/ and Debian's chromium.
 
 use std::fs;
 use std::path::Path;
@@ -89,7 +89,13 @@ fn setup_page_toolchain(ctx: &Ctx) -> Result {
     let has_source = || {
         output(with_args(
             ctx.cmd("rustup"),
-            &["component", "list", "--installed", "--toolchain", PAGE_TOOLCHAIN],
+            &[
+                "component",
+                "list",
+                "--installed",
+                "--toolchain",
+                PAGE_TOOLCHAIN,
+            ],
         ))
         .is_some_and(|list| list.lines().any(|l| l.trim().starts_with("rust-src")))
     };
@@ -100,10 +106,20 @@ fn setup_page_toolchain(ctx: &Ctx) -> Result {
     println!("    {PAGE_TOOLCHAIN}: installing (minimal profile and rust-src, about a minute)");
     run(with_args(
         ctx.cmd("rustup"),
-        &["toolchain", "install", PAGE_TOOLCHAIN, "--profile", "minimal", "--component", "rust-src"],
+        &[
+            "toolchain",
+            "install",
+            PAGE_TOOLCHAIN,
+            "--profile",
+            "minimal",
+            "--component",
+            "rust-src",
+        ],
     ))?;
     if !has_source() {
-        return Err(format!("after installing, {PAGE_TOOLCHAIN} has no rust-src"));
+        return Err(format!(
+            "after installing, {PAGE_TOOLCHAIN} has no rust-src"
+        ));
     }
     Ok(())
 }
@@ -272,7 +288,9 @@ fn setup_chromium() -> Result {
         println!("    {CHROMIUM}, {CHROMEDRIVER} and a Japanese font present");
         return Ok(());
     }
-    println!("    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)");
+    println!(
+        "    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)"
+    );
     let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut c = if root {
@@ -286,7 +304,13 @@ fn setup_chromium() -> Result {
         c
     };
     run(apt(&["update"]))?;
-    run(apt(&["install", "-y", "chromium", "chromium-driver", "fonts-ipafont-gothic"]))?;
+    run(apt(&[
+        "install",
+        "-y",
+        "chromium",
+        "chromium-driver",
+        "fonts-ipafont-gothic",
+    ]))?;
     for path in [CHROMIUM, JAPANESE_FONT] {
         if !Path::new(path).exists() {
             return Err(format!("{path} is still missing after apt-get install"));

@@ -322,7 +322,14 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("held-a-s1001", s.held, 1001, ("4", "20"), &[], None),
         // Its exact solves at 15-24 empties are ordered by round 1's weights: with the
         // hand-made evaluation alone they take several times as long.
-        selfplay("held-b-s2001", s.probe, 2001, ("4", "14"), &["--probe", "24"], r1),
+        selfplay(
+            "held-b-s2001",
+            s.probe,
+            2001,
+            ("4", "14"),
+            &["--probe", "24"],
+            r1,
+        ),
         selfplay("held-d-s4001", s.balanced, 4001, ("6", "20"), &short, r1),
         selfplay("r2-s3", s.round2, 3, ("4", "18"), &[], r1),
         selfplay("r2-s4", s.round2, 4, ("4", "18"), &[], r1),
