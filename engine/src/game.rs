@@ -189,7 +189,7 @@ impl fmt::Display for Error {
             Error::OffBoard { square, size } => {
                 write!(f, "{square} is off the {size}x{size} board")
             }
-            Error::BadNotation { text } => write!(f, "{text:?} is not a square like \"f5\""),
+            Error::BadNotation { text } => write!(f, "{} is not a square like \"f5\"", crate::Quoted(text)),
             Error::BadRecord { index, text, reason } => {
                 write!(f, "move {index} ({text}) of the record: {reason}")
             }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::{GameKind, Square, Variant};
+use crate::{GameKind, Quoted, Square, Variant};
 
 /// What was wrong, case by case. `Text` is for stored states and files a person does not
 /// write (a platform's saved state, an FFO file): their faults are reported as found.
@@ -99,20 +99,20 @@ impl fmt::Display for Reason {
                 write!(f, "start: the position is empty; write its squares and then X or O")
             }
             Reason::StartToMove { found } => {
-                write!(f, "start: the position ends with {found:?}; the side to move is X or O")
+                write!(f, "start: the position ends with {}; the side to move is X or O", Quoted(found))
             }
             Reason::StartLength { squares } => write!(
                 f,
                 "start: the position has {squares} squares; a 6x6, 8x8 or 10x10 board has 36, 64 or 100"
             ),
             Reason::StartSquare { square, found } => {
-                write!(f, "start: {square} is {found:?}; a square is X, O or -")
+                write!(f, "start: {square} is {}; a square is X, O or -", Quoted(found))
             }
             Reason::GgfStart => write!(f, "a GGF game starts with (; as in (;GM[Othello]...;)"),
             Reason::GgfMany => write!(f, "the text holds more than one game; paste one"),
             Reason::GgfNotOthello { game } => write!(f, "GM[{game}] is not an Othello game"),
-            Reason::GgfProperty { at } => write!(f, "expected TAG[value] or ;) at {at:?}"),
-            Reason::GgfTag { tag } => write!(f, "{tag:?} is not a GGF tag"),
+            Reason::GgfProperty { at } => write!(f, "expected TAG[value] or ;) at {}", Quoted(at)),
+            Reason::GgfTag { tag } => write!(f, "{} is not a GGF tag", Quoted(tag)),
             Reason::GgfUnclosed { tag } => write!(f, "{tag}[ has no closing ]"),
             Reason::GgfSynchro { value } => {
                 write!(f, "TY[{value}] is synchro Othello, which Outflank does not play")
@@ -133,7 +133,7 @@ impl fmt::Display for Reason {
                 "BO[...] has {found} squares; {side}x{side} is {}",
                 usize::from(*side) * usize::from(*side)
             ),
-            Reason::GgfToMove { found } => write!(f, "BO[...] ends with {found:?}; who moves is * or O"),
+            Reason::GgfToMove { found } => write!(f, "BO[...] ends with {}; who moves is * or O", Quoted(found)),
             Reason::ConcedeAhead => write!(f, "only a player who is behind may concede"),
             Reason::Text(text) => f.write_str(text),
         }

@@ -4,9 +4,13 @@
 //! [`AiWorker::cancel`] terminates a worker that is searching (the next request starts a fresh
 //! one): the answer of a cancelled request never arrives. An idle worker is kept, with its
 //! tables, so the next request does not wait for a worker to start and load the evaluation.
+//!
+//! The code that reads the worker's answers is a split point of the page's build: it loads
+//! with the first answer, so a game between two people never fetches it. Answers wait in an
+//! inbox meanwhile and are read in the order they came.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -26,8 +30,12 @@ struct Inner {
     /// Whether the running worker has said it listens; requests wait in `queue` until then.
     ready: bool,
     queue: Vec<JsValue>,
+    /// The worker's answers not read yet, oldest first; `reading` while they are being read.
+    inbox: VecDeque<JsValue>,
+    reading: bool,
     next_id: u32,
-    pending: HashMap<u32, Callback>,
+    /// The callbacks waiting, by request id (a few at most: a list does).
+    pending: Vec<(u32, Callback)>,
     /// The requests sent and not yet answered (a callback may be out of `pending` while it
     /// runs, its search still going on after a response on the way).
     unanswered: Vec<u32>,
@@ -59,8 +67,10 @@ impl AiWorker {
                 worker: None,
                 ready: false,
                 queue: Vec::new(),
+                inbox: VecDeque::new(),
+                reading: false,
                 next_id: 1,
-                pending: HashMap::new(),
+                pending: Vec::new(),
                 unanswered: Vec::new(),
                 cancels: 0,
                 handlers: Vec::new(),
@@ -85,7 +95,7 @@ impl AiWorker {
             let mut inner = self.inner.borrow_mut();
             let id = inner.next_id;
             inner.next_id = inner.next_id.wrapping_add(1).max(1);
-            inner.pending.insert(id, Box::new(on_answer));
+            inner.pending.push((id, Box::new(on_answer)));
             inner.unanswered.push(id);
             id
         };
@@ -120,14 +130,18 @@ impl AiWorker {
         if response.is_final() {
             self.inner.borrow_mut().unanswered.retain(|&u| u != id);
         }
-        let callback = self.inner.borrow_mut().pending.remove(&id);
+        let callback = {
+            let mut inner = self.inner.borrow_mut();
+            let at = inner.pending.iter().position(|(p, _)| *p == id);
+            at.map(|at| inner.pending.remove(at).1)
+        };
         if let Some(mut callback) = callback {
             let (more, cancels) = (!response.is_final(), self.inner.borrow().cancels);
             callback(response);
             // Kept for the answer, unless the request was cancelled meanwhile.
             let mut inner = self.inner.borrow_mut();
             if more && inner.cancels == cancels {
-                inner.pending.insert(id, callback);
+                inner.pending.push((id, callback));
             }
         }
     }
@@ -145,12 +159,7 @@ impl AiWorker {
                 me.flush();
                 return;
             }
-            match crate::js::from_js::<Response>(data) {
-                Ok(response) => me.finish(response),
-                Err(e) => {
-                    leptos::logging::warn!("outflank: an unreadable answer from the computer: {e}")
-                }
-            }
+            me.heard(data);
         });
         let me = self.clone();
         let on_error = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
@@ -159,7 +168,7 @@ impl AiWorker {
                 .map(|e| e.message())
                 .unwrap_or_else(|| "the computer's worker failed".to_string());
             // Every waiting request fails; the next one starts a new worker.
-            let pending: Vec<u32> = me.inner.borrow().pending.keys().copied().collect();
+            let pending: Vec<u32> = me.inner.borrow().pending.iter().map(|(id, _)| *id).collect();
             me.cancel_quietly();
             for id in pending {
                 me.finish(Response::Error {
@@ -175,6 +184,39 @@ impl AiWorker {
         inner.handlers.push(on_error);
         inner.worker = Some(worker.clone());
         Ok(worker)
+    }
+
+    /// An answer came: it is read after those before it.
+    fn heard(&self, data: JsValue) {
+        let start = {
+            let mut inner = self.inner.borrow_mut();
+            inner.inbox.push_back(data);
+            !std::mem::replace(&mut inner.reading, true)
+        };
+        if start {
+            wasm_bindgen_futures::spawn_local(self.clone().read_inbox());
+        }
+    }
+
+    /// Reads the inbox's answers one by one, each to its request's callback.
+    async fn read_inbox(self) {
+        loop {
+            let next = {
+                let mut inner = self.inner.borrow_mut();
+                let next = inner.inbox.pop_front();
+                inner.reading = next.is_some();
+                next
+            };
+            let Some(data) = next else {
+                return;
+            };
+            match split_call!(read_response(data)) {
+                Ok(response) => self.finish(response),
+                Err(e) => {
+                    leptos::logging::warn!("outflank: an unreadable answer from the computer: {e}")
+                }
+            }
+        }
     }
 
     /// The worker listens now: sends what waited.
@@ -196,6 +238,9 @@ impl AiWorker {
         let mut inner = self.inner.borrow_mut();
         inner.ready = false;
         inner.queue.clear();
+        // A terminated worker's answers are not read (an answer being read finds no
+        // callback: `cancel` drops them, an error fails them first).
+        inner.inbox.clear();
         inner.unanswered.clear();
         if let Some(worker) = inner.worker.take() {
             worker.terminate();
@@ -227,9 +272,12 @@ pub fn workers_here() -> u8 {
     crate::ai::parts_for(web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()))
 }
 
+/// Reads one of the worker's answers (a split point: see the module's comment).
+#[cfg_attr(feature = "split", leptos::lazy)]
+fn read_response(data: JsValue) -> Result<Response, String> {
+    crate::js::from_js::<Response>(data)
+}
+
 fn describe(e: JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the computer's worker could not start".to_string())
+    crate::js::describe(&e, "the computer's worker could not start")
 }

@@ -184,7 +184,8 @@ impl Clocks {
             return Err("the clock of the player who is not to move is running".into());
         }
         if !(1..=86_400).contains(&self.control.seconds) || self.control.increment > 3_600 {
-            return Err(format!("an unknown time control {:?}", self.control));
+            let TimeControl { seconds, increment } = self.control;
+            return Err(format!("an unknown time control: {seconds} s, {increment} s a move"));
         }
         if let Some(since) = &mut self.since {
             *since = (*since).min(now);

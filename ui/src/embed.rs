@@ -10,6 +10,7 @@
 use std::rc::Rc;
 
 use leptos::prelude::*;
+use outflank_engine::Quoted;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -30,7 +31,8 @@ impl Transport for ToHost {
             .0
             .call2(&JsValue::NULL, &JsValue::from_str(name), &payload)
         {
-            leptos::logging::warn!("outflank: the host's listener for {name} failed: {e:?}");
+            let why = js::describe(&e, "it threw");
+            leptos::logging::warn!("outflank: the host's listener for {name} failed: {why}");
         }
     }
 }
@@ -101,7 +103,7 @@ impl Embedded {
     /// A host event (`state`, `player`, `gamelog`, ...); anything else is ignored with a warning.
     pub fn deliver(&self, name: &str, payload: JsValue) {
         if !host::ALL.contains(&name) {
-            leptos::logging::warn!("outflank: ignored an unknown host event {name:?}");
+            leptos::logging::warn!("outflank: ignored an unknown host event {}", Quoted(name));
             return;
         }
         let event = from_js(&payload).and_then(|value| HostEvent::parse(name, &value));

@@ -33,6 +33,16 @@ pub fn parse_json_text(text: &str) -> Result<JsValue, String> {
     js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())
 }
 
+/// What a JavaScript exception says: an `Error`'s message, a thrown string, or `fallback`.
+/// (Not `{:?}`, which the page's build leaves out.)
+pub fn describe(e: &JsValue, fallback: &str) -> String {
+    use wasm_bindgen::JsCast;
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| fallback.to_string())
+}
+
 /// Copies `text` to the clipboard; `copied` or `failed` runs when the browser has answered.
 pub fn copy_text(text: &str, copied: impl FnMut() + 'static, failed: impl FnMut() + 'static) {
     let Some(window) = web_sys::window() else {

@@ -14,6 +14,20 @@
 //! - [`storage`]: the autosave and the preferences in localStorage.
 //! - [`js`]: Rust data as JavaScript values and back (serde-wasm-bindgen).
 
+/// Calls a split point (a function marked `#[cfg_attr(feature = "split", leptos::lazy)]`):
+/// waits for its module in the page's build, calls it directly in every other build.
+/// The split points: `components::lazy` (views and the saved game), `ai_worker` (the
+/// computer's answers), `host::hints` (asking for a hint).
+macro_rules! split_call {
+    ($f:ident($($arg:expr),*)) => {{
+        #[cfg(feature = "split")]
+        let result = $f($($arg),*).await;
+        #[cfg(not(feature = "split"))]
+        let result = $f($($arg),*);
+        result
+    }};
+}
+
 pub mod ai;
 pub mod ai_worker;
 pub mod anim;

@@ -222,8 +222,9 @@ impl Position {
                     '-' | '.' => {}
                     other => {
                         return Err(Error::malformed(format!(
-                            "row {} has {other:?}; only X, O and - are squares",
-                            r + 1
+                            "row {} has {}; only X, O and - are squares",
+                            r + 1,
+                            crate::Quoted(other)
                         )))
                     }
                 }

@@ -320,11 +320,11 @@ mod tests {
         assert_eq!(read.disc("e4".parse().unwrap()), Some(Player::First));
         for (text, says) in [
             ("", "the position is empty"),
-            (&format!("{eight}Z")[..], "ends with 'Z'"),
+            (&format!("{eight}Z")[..], "ends with \"Z\""),
             (&format!("{}X", &eight[1..])[..], "has 63 squares"),
             (
                 &format!("{}?{}X", &eight[..9], &eight[10..])[..],
-                "b2 is '?'",
+                "b2 is \"?\"",
             ),
         ] {
             let e = text.parse::<StartPosition>().unwrap_err();

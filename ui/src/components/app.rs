@@ -212,7 +212,7 @@ pub fn App(stored: Stored) -> impl IntoView {
         leptos::task::spawn_local(async move {
             let (name, text) = lazy::picture(game, today).await;
             if let Err(e) = download(&name, &text, "image/svg+xml") {
-                let error = format!("{e:?}");
+                let error = js::describe(&e, "the browser refused the download");
                 notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
             }
         });

@@ -80,7 +80,8 @@ fn schedule(cues: &[Timed], volume: u8) {
     for timed in cues {
         let at = now + f64::from(timed.at_ms) / 1000.0;
         if let Err(e) = sound(&context, timed.cue, at, gain) {
-            leptos::logging::warn!("outflank: a sound failed: {e:?}");
+            let why = crate::js::describe(&e, "the browser refused it");
+            leptos::logging::warn!("outflank: a sound failed: {why}");
         }
         hook(timed.cue);
     }

@@ -69,17 +69,6 @@ fn picture_file(game: &AnyGame, today: &str) -> (String, String) {
     (picture::file_name(game, today), picture::svg(game))
 }
 
-/// Calls a split point: waits for its module in the page's build, calls it directly otherwise.
-macro_rules! call {
-    ($f:ident($($arg:expr),*)) => {{
-        #[cfg(feature = "split")]
-        let result = $f($($arg),*).await;
-        #[cfg(not(feature = "split"))]
-        let result = $f($($arg),*);
-        result
-    }};
-}
-
 /// A view that appears once its code is loaded (at once when it already is).
 fn when_loaded(view: impl std::future::Future<Output = AnyView> + 'static) -> Suspend<AnyView> {
     Suspend::new(SendWrapper::new(view))
@@ -91,11 +80,11 @@ pub fn new_game(
     host: Host,
     notice: RwSignal<Option<String>>,
 ) -> Suspend<AnyView> {
-    when_loaded(async move { call!(new_game_dialog(setup, dialog, host, notice)) })
+    when_loaded(async move { split_call!(new_game_dialog(setup, dialog, host, notice)) })
 }
 
 pub fn leader_board(open: RwSignal<bool>, host: Host) -> Suspend<AnyView> {
-    when_loaded(async move { call!(leader_board_dialog(open, host)) })
+    when_loaded(async move { split_call!(leader_board_dialog(open, host)) })
 }
 
 pub fn rename(
@@ -104,15 +93,15 @@ pub fn rename(
     rename: RwSignal<Option<(Player, String)>>,
     host: Host,
 ) -> Suspend<AnyView> {
-    when_loaded(async move { call!(rename_dialog(player, name, rename, host)) })
+    when_loaded(async move { split_call!(rename_dialog(player, name, rename, host)) })
 }
 
 pub fn clock_bar(host: Host) -> Suspend<AnyView> {
-    when_loaded(async move { call!(clock_bar_view(host)) })
+    when_loaded(async move { split_call!(clock_bar_view(host)) })
 }
 
 pub fn review_bar(review: ReviewHost, host: Host) -> Suspend<AnyView> {
-    when_loaded(async move { call!(review_bar_view(review, host)) })
+    when_loaded(async move { split_call!(review_bar_view(review, host)) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is
@@ -121,10 +110,10 @@ pub async fn stored() -> Stored {
     if !Stored::any() {
         return Stored::nothing();
     }
-    call!(read_stored())
+    split_call!(read_stored())
 }
 
 /// The board as an SVG file: its name and its text.
 pub async fn picture(game: AnyGame, today: String) -> (String, String) {
-    call!(picture_file(&game, &today))
+    split_call!(picture_file(&game, &today))
 }

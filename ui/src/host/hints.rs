@@ -13,7 +13,7 @@ use super::Host;
 use crate::ai::{self, Request, Response};
 use crate::ai_worker::{workers_here, AiWorkers};
 use crate::hints::{signed_tenths, value_label, value_list, HintView};
-use crate::i18n::td_string;
+use crate::i18n::{td_string, Locale};
 
 /// The hint controls' handles (all `Copy`).
 #[derive(Clone, Copy)]
@@ -79,17 +79,14 @@ impl HintsHost {
 
     /// Asks for the best move, or (`values`) every move's value and the best line. Exact
     /// values are shared out among a worker a core ([`ai::Parts`]): each solves some of the
-    /// moves, and the board shows every value as it comes.
+    /// moves, and the board shows every value as it comes. The code that asks and hears the
+    /// answers is a split point of the page's build, loaded with the first hint.
     pub fn ask(self, host: Host, values: bool) {
         let game = host.with(|h| h.game().clone());
-        let total = game.legal_moves().len();
-        let HintsHost {
-            view, text, busy, ..
-        } = self;
-        busy.set(true);
+        self.busy.set(true);
         let l = host.locale_untracked();
         let exact = values && HintsHost::values_exact(host);
-        text.set(Some(
+        self.text.set(Some(
             if exact {
                 td_string!(l, solving)
             } else if values {
@@ -99,74 +96,9 @@ impl HintsHost {
             }
             .to_string(),
         ));
-        let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
-        for (part, worker) in self.workers(parts.borrow().workers()).into_iter().enumerate() {
-            let part = part as u8;
-            let share = parts.borrow().share(part);
-            let (game, parts) = (game.clone(), parts.clone());
-            worker.ask(
-                move |id| {
-                    if values {
-                        Request::Values { id, game, share }
-                    } else {
-                        Request::Hint { id, game }
-                    }
-                },
-                move |answer| match answer {
-                    Response::Solved { square, value, .. } => {
-                        view.update(|v| v.solved.push((square, value)));
-                        let (done, list) = view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
-                        text.set(Some(td_string!(l, solving_progress, done, total, list).to_string()));
-                    }
-                    Response::Move {
-                        square,
-                        score,
-                        exact,
-                        ..
-                    } => {
-                        busy.set(false);
-                        let at = square.to_string();
-                        let said = if exact {
-                            let score = value_label(score, true);
-                            td_string!(l, best_exact, square = at, score).to_string()
-                        } else {
-                            let score = signed_tenths(score);
-                            td_string!(l, best_about, square = at, score).to_string()
-                        };
-                        text.set(Some(said));
-                        view.set(HintView {
-                            best: Some(square),
-                            ..HintView::default()
-                        });
-                    }
-                    Response::Values { analysis, .. } => {
-                        // The other parts may still be solving.
-                        let Some(analysis) = parts.borrow_mut().answer(part, analysis) else {
-                            return;
-                        };
-                        busy.set(false);
-                        let list = value_list(&analysis.scores, analysis.exact);
-                        text.set(Some(if analysis.exact {
-                            td_string!(l, exact_final, list).to_string()
-                        } else {
-                            let depth = analysis.depth;
-                            td_string!(l, values_at_depth, depth, list).to_string()
-                        }));
-                        view.set(HintView {
-                            best: analysis.scores.first().map(|(sq, _)| *sq),
-                            values: Some(analysis),
-                            ..HintView::default()
-                        });
-                    }
-                    Response::Error { message, .. } => {
-                        // Without this part the others' answers make no whole.
-                        self.cancel();
-                        busy.set(false);
-                        text.set(Some(td_string!(l, no_hint, message).to_string()))
-                    }
-                },
-            );
-        }
+        leptos::task::spawn_local(async move {
+            split_call!(send_hint_requests(self, l, game, values, exact))
+        });
     }
 
     /// The first `parts` hint workers, started as needed.
@@ -177,5 +109,87 @@ impl HintsHost {
     /// Stops every hint under way.
     fn cancel(self) {
         self.ai.with_value(AiWorkers::cancel);
+    }
+}
+
+/// Sends a hint's requests to the hint workers and shows their answers (a split point: see
+/// [`HintsHost::ask`]). Nothing is sent if the game changed while this code loaded (the
+/// change has already cleared the hint).
+#[cfg_attr(feature = "split", leptos::lazy)]
+fn send_hint_requests(hints: HintsHost, l: Locale, game: AnyGame, values: bool, exact: bool) {
+    if !hints.busy.get_untracked() {
+        return;
+    }
+    let total = game.legal_moves().len();
+    let HintsHost {
+        view, text, busy, ..
+    } = hints;
+    let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
+    for (part, worker) in hints.workers(parts.borrow().workers()).into_iter().enumerate() {
+        let part = part as u8;
+        let share = parts.borrow().share(part);
+        let (game, parts) = (game.clone(), parts.clone());
+        worker.ask(
+            move |id| {
+                if values {
+                    Request::Values { id, game, share }
+                } else {
+                    Request::Hint { id, game }
+                }
+            },
+            move |answer| match answer {
+                Response::Solved { square, value, .. } => {
+                    view.update(|v| v.solved.push((square, value)));
+                    let (done, list) = view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
+                    text.set(Some(td_string!(l, solving_progress, done, total, list).to_string()));
+                }
+                Response::Move {
+                    square,
+                    score,
+                    exact,
+                    ..
+                } => {
+                    busy.set(false);
+                    let at = square.to_string();
+                    let said = if exact {
+                        let score = value_label(score, true);
+                        td_string!(l, best_exact, square = at, score).to_string()
+                    } else {
+                        let score = signed_tenths(score);
+                        td_string!(l, best_about, square = at, score).to_string()
+                    };
+                    text.set(Some(said));
+                    view.set(HintView {
+                        best: Some(square),
+                        ..HintView::default()
+                    });
+                }
+                Response::Values { analysis, .. } => {
+                    // The other parts may still be solving.
+                    let Some(analysis) = parts.borrow_mut().answer(part, analysis) else {
+                        return;
+                    };
+                    busy.set(false);
+                    let list = value_list(&analysis.scores, analysis.exact);
+                    text.set(Some(if analysis.exact {
+                        td_string!(l, exact_final, list).to_string()
+                    } else {
+                        let depth = analysis.depth;
+                        td_string!(l, values_at_depth, depth, list).to_string()
+                    }));
+                    view.set(HintView {
+                        best: analysis.scores.first().map(|(sq, _)| *sq),
+                        values: Some(analysis),
+                        ..HintView::default()
+                    });
+                }
+                Response::Error { message, .. } => {
+                    // Without this part the others' answers make no whole.
+                    hints.cancel();
+                    busy.set(false);
+                    text.set(Some(td_string!(l, no_hint, message).to_string()))
+                }
+            },
+        );
     }
 }

@@ -160,7 +160,7 @@ impl HostEvent {
                     .and_then(Value::as_bool)
                     .ok_or_else(|| what("expected {dark: true|false}".into()))?,
             },
-            _ => return Err(format!("unknown event {name:?}")),
+            _ => return Err(format!("unknown event {}", outflank_engine::Quoted(name))),
         })
     }
 }

@@ -282,7 +282,7 @@ impl Preference {
         };
         read.map(Some).ok_or_else(|| {
             let shown = match value {
-                PreferenceValue::Word(w) => format!("{w:?}"),
+                PreferenceValue::Word(w) => outflank_engine::Quoted(w).to_string(),
                 PreferenceValue::Flag(on) => on.to_string(),
                 PreferenceValue::Number(n) => n.to_string(),
                 PreferenceValue::Other(text) => text,
