@@ -8,7 +8,6 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::best_line::BestLine;
 use super::lazy;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
@@ -119,6 +118,8 @@ pub fn App(stored: Stored) -> impl IntoView {
         host.version.track();
         host.with(|h| h.clocks().is_some())
     });
+    // The best line's code loads with the first move values (lazy.rs).
+    let has_line = Memo::new(move |_| hints.view.with(|h| h.values.is_some()));
     let hint_text = hints.text;
     let (can_hint, can_values) = (hints.can_hint, hints.can_values);
     let ask_hint = move |values: bool| hints.ask(host, values);
@@ -353,7 +354,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                 }
             })}
             {move || reviewing.get().then(|| lazy::review_bar(review, host))}
-            <BestLine hints=hints host=host />
+            {move || has_line.get().then(|| lazy::best_line(hints, host))}
             {move || timed.get().then(|| lazy::clock_bar(host))}
             {viewer}
             {move || dialog.get().map(|setup| lazy::new_game(setup, dialog, host, notice))}

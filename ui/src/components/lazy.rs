@@ -1,7 +1,8 @@
 //! The parts of the hot-seat page a player opens now and then, each loaded the first time it
 //! is needed rather than with the page: the New game dialog (with the position editor and
 //! the record import), the leader board, the rename dialog, the board's picture, the clocks
-//! (a game with a time control) and the review's bar; and, before the page starts, the code
+//! (a game with a time control), the review's bar and the best line (once the move values
+//! have come); and, before the page starts, the code
 //! that reads a returning player's saved game and leader board, which a first visit skips.
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
@@ -14,10 +15,12 @@ use leptos::prelude::*;
 use outflank_engine::{AnyGame, Player};
 use send_wrapper::SendWrapper;
 
+use super::best_line::BestLine;
 use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::leaderboard::LeaderBoardDialog;
 use super::review::ReviewBar;
+use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
@@ -57,6 +60,11 @@ fn clock_bar_view(host: Host) -> AnyView {
 #[cfg_attr(feature = "split", lazy)]
 fn review_bar_view(review: ReviewHost, host: Host) -> AnyView {
     view! { <ReviewBar review=review host=host /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn best_line_view(hints: HintsHost, host: Host) -> AnyView {
+    view! { <BestLine hints=hints host=host /> }.into_any()
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -102,6 +110,10 @@ pub fn clock_bar(host: Host) -> Suspend<AnyView> {
 
 pub fn review_bar(review: ReviewHost, host: Host) -> Suspend<AnyView> {
     when_loaded(async move { split_call!(review_bar_view(review, host)) })
+}
+
+pub fn best_line(hints: HintsHost, host: Host) -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(best_line_view(hints, host)) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is
