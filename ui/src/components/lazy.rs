@@ -2,7 +2,8 @@
 //! is needed rather than with the page: the New game dialog (with the position editor and
 //! the record import), the leader board, the rename dialog, the board's picture, the clocks
 //! (a game with a time control), the review's bar and the best line (once the move values
-//! have come); and, before the page starts, the code
+//! have come); the viewer's parts that only some games show: the evaluation graph (a reviewed
+//! game) and the statistics (an ended game); and, before the page starts, the code
 //! that reads a returning player's saved game and leader board, which a first visit skips.
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
@@ -18,13 +19,16 @@ use send_wrapper::SendWrapper;
 use super::best_line::BestLine;
 use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
+use super::graph::EvaluationGraph;
 use super::leaderboard::LeaderBoardDialog;
 use super::review::ReviewBar;
+use super::side::StatsPanel;
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::picture;
+use crate::review::Reviewed;
 use crate::storage::Stored;
 
 #[cfg_attr(feature = "split", lazy)]
@@ -65,6 +69,16 @@ fn review_bar_view(review: ReviewHost, host: Host) -> AnyView {
 #[cfg_attr(feature = "split", lazy)]
 fn best_line_view(hints: HintsHost, host: Host) -> AnyView {
     view! { <BestLine hints=hints host=host /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn evaluation_graph_view(review: Reviewed) -> AnyView {
+    view! { <EvaluationGraph review=review /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn stats_panel_view() -> AnyView {
+    view! { <StatsPanel /> }.into_any()
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -114,6 +128,14 @@ pub fn review_bar(review: ReviewHost, host: Host) -> Suspend<AnyView> {
 
 pub fn best_line(hints: HintsHost, host: Host) -> Suspend<AnyView> {
     when_loaded(async move { split_call!(best_line_view(hints, host)) })
+}
+
+pub fn evaluation_graph(review: Reviewed) -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(evaluation_graph_view(review)) })
+}
+
+pub fn stats_panel() -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(stats_panel_view()) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is

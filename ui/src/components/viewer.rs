@@ -13,8 +13,8 @@ use outflank_engine::{Game, Player};
 use super::board::Board;
 use super::ctx::Ctx;
 use super::panels::PlayerPanel;
-use super::graph::EvaluationGraph;
-use super::side::{HistoryBar, MoveList, PrefsPanel, StatsPanel};
+use super::lazy;
+use super::side::{HistoryBar, MoveList, PrefsPanel};
 use crate::review::Reviewed;
 use crate::anim;
 use crate::i18n::td_string;
@@ -164,6 +164,13 @@ pub fn Viewer(
                 .data
                 .with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
     });
+    // The graph (a reviewed game) and the statistics (an ended game) load their code when
+    // first shown (lazy.rs).
+    let graph = use_context::<Reviewed>().map(|review| {
+        let reviewed = Memo::new(move |_| review.0.with(Option::is_some));
+        move || reviewed.get().then(|| lazy::evaluation_graph(review))
+    });
+    let stats_shown = Memo::new(move |_| ended.get() && !ctx.historical() && !busy.get());
     let title = move || {
         ctx.data
             .with(|d| d.as_ref().map(|d| d.game.kind()))
@@ -213,10 +220,8 @@ pub fn Viewer(
                     <MoveList />
                 </aside>
             </div>
-            {use_context::<Reviewed>().map(|review| view! { <EvaluationGraph review=review /> })}
-            <Show when=move || ended.get() && !ctx.historical() && !busy.get()>
-                <StatsPanel />
-            </Show>
+            {graph}
+            {move || stats_shown.get().then(lazy::stats_panel)}
             <p class="sr-only" aria-live="polite" data-testid="announcer">{move || ctx.announcement.get()}</p>
         </div>
     }
