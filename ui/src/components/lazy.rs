@@ -3,8 +3,11 @@
 //! the record import), the leader board, the rename dialog, the board's picture, the clocks
 //! (a game with a time control), the review's bar and the best line (once the move values
 //! have come); the viewer's parts that only some games show: the evaluation graph (a reviewed
-//! game) and the statistics (an ended game); and, before the page starts, the code
-//! that reads a returning player's saved game and leader board, which a first visit skips.
+//! game), the statistics (an ended game) and the preferences' choices (once opened); and,
+//! before the page starts, the code that reads a returning player's saved game and leader
+//! board, which a first visit skips. (Two more split points sit beside their callers: the
+//! reading of the computer's answers, `ai_worker`, and the sending of a hint's requests,
+//! `host::hints`.)
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
@@ -22,7 +25,7 @@ use super::dialogs::{NewGameDialog, RenameDialog};
 use super::graph::EvaluationGraph;
 use super::leaderboard::LeaderBoardDialog;
 use super::review::ReviewBar;
-use super::side::StatsPanel;
+use super::side::{PrefsFields, StatsPanel};
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
@@ -82,6 +85,11 @@ fn stats_panel_view() -> AnyView {
 }
 
 #[cfg_attr(feature = "split", lazy)]
+fn prefs_fields_view() -> AnyView {
+    view! { <PrefsFields /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
 fn read_stored() -> Stored {
     Stored::read()
 }
@@ -136,6 +144,10 @@ pub fn evaluation_graph(review: Reviewed) -> Suspend<AnyView> {
 
 pub fn stats_panel() -> Suspend<AnyView> {
     when_loaded(async move { split_call!(stats_panel_view()) })
+}
+
+pub fn prefs_fields() -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(prefs_fields_view()) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is

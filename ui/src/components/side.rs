@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use outflank_engine::{Game, Player};
 
 use super::ctx::Ctx;
+use super::lazy;
 use crate::i18n::{td_string, Locale};
 use crate::js;
 use crate::model;
@@ -183,7 +184,6 @@ fn choose<T>(
 pub fn PrefsPanel() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let open = RwSignal::new(false);
-    let prefs = ctx.prefs;
     view! {
         <button
             type="button"
@@ -195,95 +195,104 @@ pub fn PrefsPanel() -> impl IntoView {
         >
             {move || td_string!(ctx.locale(), preferences)}
         </button>
-        <Show when=move || open.get()>
-            <fieldset class="prefs" id="outflank-prefs">
-                <legend>{move || td_string!(ctx.locale(), preferences)}</legend>
-                <label>
-                    {move || td_string!(ctx.locale(), language)}" "
-                    <select
-                        data-testid="pref-language"
-                        on:change=move |e| choose(ctx, &e, Language::from_key, Preference::Language)
-                        prop:value=move || prefs.get().language.key()
-                    >
-                        {Language::ALL
-                            .iter()
-                            .map(|l| view! { <option value=l.key() lang=l.key()>{l.own_name()}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label>
-                    {move || td_string!(ctx.locale(), board_style)}" "
-                    <select
-                        data-testid="pref-skin"
-                        on:change=move |e| choose(ctx, &e, Skin::from_key, Preference::Skin)
-                        prop:value=move || prefs.get().skin.key()
-                    >
-                        <option value="classic">{move || td_string!(ctx.locale(), skin_classic)}</option>
-                        <option value="wooden">{move || td_string!(ctx.locale(), skin_wooden)}</option>
-                    </select>
-                </label>
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="pref-highlights"
-                        prop:checked=move || prefs.get().highlights
-                        on:change=move |e| ctx.set_preference(Preference::Highlights(event_target_checked(&e)))
-                    />
-                    " "{move || td_string!(ctx.locale(), show_moves)}
-                </label>
-                <label>
-                    {move || td_string!(ctx.locale(), animation)}" "
-                    <select
-                        data-testid="pref-speed"
-                        on:change=move |e| choose(ctx, &e, Speed::from_key, Preference::Speed)
-                        prop:value=move || prefs.get().speed.key()
-                    >
-                        <option value="normal">{move || td_string!(ctx.locale(), speed_normal)}</option>
-                        <option value="fast">{move || td_string!(ctx.locale(), speed_fast)}</option>
-                        <option value="off">{move || td_string!(ctx.locale(), speed_off)}</option>
-                    </select>
-                </label>
-                {ctx.reduced_motion.then(|| view! { <p class="hint">{move || td_string!(ctx.locale(), reduced_motion)}</p> })}
-                <label>
-                    <input
-                        type="checkbox"
-                        data-testid="pref-sound"
-                        prop:checked=move || prefs.get().sound
-                        on:change=move |e| ctx.set_preference(Preference::Sound(event_target_checked(&e)))
-                    />
-                    " "{move || td_string!(ctx.locale(), sound)}
-                </label>
-                <label>
-                    {move || td_string!(ctx.locale(), volume)}" "
-                    <input
-                        type="range"
-                        min="0"
-                        max="100"
-                        step="10"
-                        data-testid="pref-volume"
-                        disabled=move || !prefs.get().sound
-                        prop:value=move || prefs.get().volume.to_string()
-                        on:change=move |e| {
-                            if let Ok(v) = event_target_value(&e).parse::<u8>() {
-                                ctx.set_preference(Preference::Volume(v.min(100)));
-                            }
+        // The choices' code loads when they are first opened (lazy.rs).
+        {move || open.get().then(lazy::prefs_fields)}
+    }
+}
+
+/// The preferences' choices, under the Preferences button once it is opened.
+#[component]
+pub fn PrefsFields() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let prefs = ctx.prefs;
+    view! {
+        <fieldset class="prefs" id="outflank-prefs">
+            <legend>{move || td_string!(ctx.locale(), preferences)}</legend>
+            <label>
+                {move || td_string!(ctx.locale(), language)}" "
+                <select
+                    data-testid="pref-language"
+                    on:change=move |e| choose(ctx, &e, Language::from_key, Preference::Language)
+                    prop:value=move || prefs.get().language.key()
+                >
+                    {Language::ALL
+                        .iter()
+                        .map(|l| view! { <option value=l.key() lang=l.key()>{l.own_name()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <label>
+                {move || td_string!(ctx.locale(), board_style)}" "
+                <select
+                    data-testid="pref-skin"
+                    on:change=move |e| choose(ctx, &e, Skin::from_key, Preference::Skin)
+                    prop:value=move || prefs.get().skin.key()
+                >
+                    <option value="classic">{move || td_string!(ctx.locale(), skin_classic)}</option>
+                    <option value="wooden">{move || td_string!(ctx.locale(), skin_wooden)}</option>
+                </select>
+            </label>
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid="pref-highlights"
+                    prop:checked=move || prefs.get().highlights
+                    on:change=move |e| ctx.set_preference(Preference::Highlights(event_target_checked(&e)))
+                />
+                " "{move || td_string!(ctx.locale(), show_moves)}
+            </label>
+            <label>
+                {move || td_string!(ctx.locale(), animation)}" "
+                <select
+                    data-testid="pref-speed"
+                    on:change=move |e| choose(ctx, &e, Speed::from_key, Preference::Speed)
+                    prop:value=move || prefs.get().speed.key()
+                >
+                    <option value="normal">{move || td_string!(ctx.locale(), speed_normal)}</option>
+                    <option value="fast">{move || td_string!(ctx.locale(), speed_fast)}</option>
+                    <option value="off">{move || td_string!(ctx.locale(), speed_off)}</option>
+                </select>
+            </label>
+            {ctx.reduced_motion.then(|| view! { <p class="hint">{move || td_string!(ctx.locale(), reduced_motion)}</p> })}
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid="pref-sound"
+                    prop:checked=move || prefs.get().sound
+                    on:change=move |e| ctx.set_preference(Preference::Sound(event_target_checked(&e)))
+                />
+                " "{move || td_string!(ctx.locale(), sound)}
+            </label>
+            <label>
+                {move || td_string!(ctx.locale(), volume)}" "
+                <input
+                    type="range"
+                    min="0"
+                    max="100"
+                    step="10"
+                    data-testid="pref-volume"
+                    disabled=move || !prefs.get().sound
+                    prop:value=move || prefs.get().volume.to_string()
+                    on:change=move |e| {
+                        if let Ok(v) = event_target_value(&e).parse::<u8>() {
+                            ctx.set_preference(Preference::Volume(v.min(100)));
                         }
-                    />
-                </label>
-                <label>
-                    {move || td_string!(ctx.locale(), theme)}" "
-                    <select
-                        data-testid="pref-theme"
-                        on:change=move |e| choose(ctx, &e, ThemePref::from_key, Preference::Theme)
-                        prop:value=move || prefs.get().theme.key()
-                    >
-                        <option value="auto">{move || td_string!(ctx.locale(), theme_auto)}</option>
-                        <option value="light">{move || td_string!(ctx.locale(), theme_light)}</option>
-                        <option value="dark">{move || td_string!(ctx.locale(), theme_dark)}</option>
-                    </select>
-                </label>
-            </fieldset>
-        </Show>
+                    }
+                />
+            </label>
+            <label>
+                {move || td_string!(ctx.locale(), theme)}" "
+                <select
+                    data-testid="pref-theme"
+                    on:change=move |e| choose(ctx, &e, ThemePref::from_key, Preference::Theme)
+                    prop:value=move || prefs.get().theme.key()
+                >
+                    <option value="auto">{move || td_string!(ctx.locale(), theme_auto)}</option>
+                    <option value="light">{move || td_string!(ctx.locale(), theme_light)}</option>
+                    <option value="dark">{move || td_string!(ctx.locale(), theme_dark)}</option>
+                </select>
+            </label>
+        </fieldset>
     }
 }
 
