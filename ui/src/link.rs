@@ -42,15 +42,22 @@ pub fn fragment(game: &AnyGame) -> String {
     parts.join("&")
 }
 
+/// Whether a fragment (with or without its `#`) holds a game for [`read`]: one of its parts is
+/// `game=...`.
+pub fn holds_game(fragment: &str) -> bool {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment.split('&').any(|part| part.starts_with("game="))
+}
+
 /// Reads a link's fragment (with or without its `#`): `Ok(None)` when it holds no game (an
 /// empty fragment, or one of another kind), the game when it does, and an error saying
 /// what is wrong, in the viewer's language, when it cannot be played as written (nothing
 /// is started half-way).
 pub fn read(fragment: &str, l: Locale) -> Result<Option<HotSeat>, String> {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    if !fragment.split('&').any(|part| part.starts_with("game=")) {
+    if !holds_game(fragment) {
         return Ok(None);
     }
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut options = GameOptions::default();
     let mut moves = None;
     for part in fragment.split('&').filter(|p| !p.is_empty()) {

@@ -160,24 +160,28 @@ pub fn App(stored: Stored) -> impl IntoView {
     let offer = RwSignal::new(None::<HotSeat>);
     let open_link = move || {
         let hash = window().location().hash().unwrap_or_default();
-        let linked = link::read(&hash, host.locale_untracked());
-        if !matches!(linked, Ok(None)) {
+        if !link::holds_game(&hash) {
+            return;
+        }
+        let l = host.locale_untracked();
+        leptos::task::spawn_local(async move {
+            let linked = lazy::read_link(hash, l).await;
             // The game now lives in the autosave: a reload resumes it, not the link.
             if let Ok(history) = window().history() {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&page_path()));
             }
-        }
-        match linked {
-            Ok(None) => {}
-            Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
-                host.replace(game);
-                notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
+            match linked {
+                Ok(None) => {}
+                Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
+                    host.replace(game);
+                    notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
+                }
+                Ok(Some(game)) => offer.set(Some(game)),
+                Err(e) => notice.set(Some(
+                    td_string!(host.locale_untracked(), link_bad, error = e).to_string(),
+                )),
             }
-            Ok(Some(game)) => offer.set(Some(game)),
-            Err(e) => notice.set(Some(
-                td_string!(host.locale_untracked(), link_bad, error = e).to_string(),
-            )),
-        }
+        });
     };
     open_link();
     let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());

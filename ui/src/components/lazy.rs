@@ -5,7 +5,7 @@
 //! have come); the viewer's parts that only some games show: the evaluation graph (a reviewed
 //! game), the statistics (an ended game) and the preferences' choices (once opened); and,
 //! before the page starts, the code that reads a returning player's saved game and leader
-//! board, which a first visit skips. (Two more split points sit beside their callers: the
+//! board, which a first visit skips; and the reading of a link's game (only a link with one). (Two more split points sit beside their callers: the
 //! reading of the computer's answers, `ai_worker`, and the sending of a hint's requests,
 //! `host::hints`.)
 //!
@@ -30,6 +30,9 @@ use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
+use crate::backend::HotSeat;
+use crate::i18n::Locale;
+use crate::link;
 use crate::picture;
 use crate::review::Reviewed;
 use crate::storage::Stored;
@@ -87,6 +90,11 @@ fn stats_panel_view() -> AnyView {
 #[cfg_attr(feature = "split", lazy)]
 fn prefs_fields_view() -> AnyView {
     view! { <PrefsFields /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn read_link_game(fragment: String, l: Locale) -> Result<Option<HotSeat>, String> {
+    link::read(&fragment, l)
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -148,6 +156,11 @@ pub fn stats_panel() -> Suspend<AnyView> {
 
 pub fn prefs_fields() -> Suspend<AnyView> {
     when_loaded(async move { split_call!(prefs_fields_view()) })
+}
+
+/// The game in a link's fragment ([`link::read`]), read by code fetched for it.
+pub async fn read_link(fragment: String, l: Locale) -> Result<Option<HotSeat>, String> {
+    split_call!(read_link_game(fragment, l))
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is
