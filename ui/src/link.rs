@@ -192,4 +192,18 @@ mod tests {
         assert!(read("", Locale::en).unwrap().is_none());
         assert!(read("#outflank-prefs", Locale::en).unwrap().is_none());
     }
+
+    /// The page fetches the code of `read` only for a fragment that `holds_game`: every
+    /// fragment `read` reads a game or an error from must say so.
+    #[test]
+    fn only_a_fragment_with_a_game_is_read() {
+        for fragment in ["", "#", "#outflank-prefs", "moves=f5", "#size=8&moves=f5", "#games=2"] {
+            assert!(!holds_game(fragment), "{fragment}");
+            assert!(read(fragment, Locale::en).unwrap().is_none(), "{fragment}");
+        }
+        for fragment in ["#game=reversi", "game=chess", "size=8&game=gomoku", "#moves=&game="] {
+            assert!(holds_game(fragment), "{fragment}");
+            assert!(!matches!(read(fragment, Locale::en), Ok(None)), "{fragment}");
+        }
+    }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::lazy;
+use super::share::{self, page_path};
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -29,16 +30,6 @@ fn prefers_dark() -> bool {
         .ok()
         .flatten()
         .is_some_and(|m| m.matches())
-}
-
-/// The page's path and query, without the fragment.
-fn page_path() -> String {
-    let location = window().location();
-    format!(
-        "{}{}",
-        location.pathname().unwrap_or_default(),
-        location.search().unwrap_or_default()
-    )
 }
 
 /// Saves `text` as a file named `name`: a Blob behind an object URL, followed by a link
@@ -185,27 +176,8 @@ pub fn App(stored: Stored) -> impl IntoView {
     };
     open_link();
     let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());
-    let share = move |_| {
-        let url = format!(
-            "{}{}#{}",
-            window().location().origin().unwrap_or_default(),
-            page_path(),
-            host.with(|h| link::fragment(h.game()))
-        );
-        let shown = url.clone();
-        js::copy_text(
-            &url,
-            move || {
-                notice.set(Some(
-                    td_string!(host.locale_untracked(), link_copied).to_string(),
-                ))
-            },
-            move || {
-                let text = td_string!(host.locale_untracked(), link_copy_failed, url = shown.clone());
-                notice.set(Some(text.to_string()))
-            },
-        );
-    };
+    // At once, inside the click: a browser may refuse the clipboard outside a gesture.
+    let share = move |_| share::copy_link(host, notice);
 
     // The board as it is now, as an SVG file.
     let save_picture = move |_| {
@@ -323,40 +295,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                     <button type="button" class="button small" on:click=move |_| notice.set(None)>{move || td_string!(host.locale(), dismiss)}</button>
                 </p>
             })}
-            {move || offer.get().map(|game| {
-                let moves = model::move_count(game.game());
-                let kind = game.game().kind();
-                let offer_text = move || {
-                    let l = host.locale();
-                    let name = crate::say::game_name(l, kind);
-                    if moves == 1 {
-                        td_string!(l, link_offer_one, game = name).to_string()
-                    } else {
-                        td_string!(l, link_offer_many, game = name, count = moves).to_string()
-                    }
-                };
-                view! {
-                    <p class="notice" data-testid="link-offer" role="alert">
-                        {offer_text}
-                        <button
-                            type="button"
-                            class="button small"
-                            data-testid="open-link"
-                            on:click=move |_| {
-                                if let Some(game) = offer.get_untracked() {
-                                    offer.set(None);
-                                    host.replace(game);
-                                }
-                            }
-                        >
-                            {move || td_string!(host.locale(), open_it)}
-                        </button>
-                        <button type="button" class="button small" data-testid="keep-game" on:click=move |_| offer.set(None)>
-                            {move || td_string!(host.locale(), keep_game)}
-                        </button>
-                    </p>
-                }
-            })}
+            {move || offer.get().map(|game| lazy::link_offer(game, offer, host))}
             {move || reviewing.get().then(|| lazy::review_bar(review, host))}
             {move || has_line.get().then(|| lazy::best_line(hints, host))}
             {move || timed.get().then(|| lazy::clock_bar(host))}

@@ -5,7 +5,8 @@
 //! have come); the viewer's parts that only some games show: the evaluation graph (a reviewed
 //! game), the statistics (an ended game) and the preferences' choices (once opened); and,
 //! before the page starts, the code that reads a returning player's saved game and leader
-//! board, which a first visit skips; and the reading of a link's game (only a link with one). (Two more split points sit beside their callers: the
+//! board, which a first visit skips; and the game in a link: reading it (only a link with
+//! one) and the offer to open it. (Two more split points sit beside their callers: the
 //! reading of the computer's answers, `ai_worker`, and the sending of a hint's requests,
 //! `host::hints`.)
 //!
@@ -25,6 +26,7 @@ use super::dialogs::{NewGameDialog, RenameDialog};
 use super::graph::EvaluationGraph;
 use super::leaderboard::LeaderBoardDialog;
 use super::review::ReviewBar;
+use super::share::LinkOffer;
 use super::side::{PrefsFields, StatsPanel};
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
@@ -98,6 +100,11 @@ fn read_link_game(fragment: String, l: Locale) -> Result<Option<HotSeat>, String
 }
 
 #[cfg_attr(feature = "split", lazy)]
+fn link_offer_view(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) -> AnyView {
+    view! { <LinkOffer game=game offer=offer host=host /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
 fn read_stored() -> Stored {
     Stored::read()
 }
@@ -161,6 +168,10 @@ pub fn prefs_fields() -> Suspend<AnyView> {
 /// The game in a link's fragment ([`link::read`]), read by code fetched for it.
 pub async fn read_link(fragment: String, l: Locale) -> Result<Option<HotSeat>, String> {
     split_call!(read_link_game(fragment, l))
+}
+
+pub fn link_offer(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(link_offer_view(game, offer, host)) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is

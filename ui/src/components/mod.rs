@@ -14,6 +14,7 @@ pub mod lazy;
 pub mod leaderboard;
 pub mod panels;
 pub mod review;
+pub mod share;
 pub mod side;
 pub mod viewer;
 
