@@ -207,6 +207,23 @@ pub enum PreferenceValue<'a> {
     Other(String),
 }
 
+/// A number as a message shows it: whole numbers as they are, others to three decimals
+/// (`12.5`, `-0.333`). Written out rather than with `f64`'s `Display`, whose tables and code
+/// would be part of the page's first load for this message alone.
+fn number_text(n: f64) -> String {
+    if !n.is_finite() || n.abs() >= 1e15 {
+        return "a number out of range".to_string();
+    }
+    let thousandths = (n.abs() * 1000.0).round() as u64;
+    let sign = if n < 0.0 && thousandths > 0 { "-" } else { "" };
+    let (whole, fraction) = (thousandths / 1000, thousandths % 1000);
+    if fraction == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{fraction:03}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+}
+
 /// Every preference's name, as hosts and the page's storage spell it.
 pub const PREFERENCE_NAMES: [&str; 7] = [
     "skin",
@@ -284,7 +301,7 @@ impl Preference {
             let shown = match value {
                 PreferenceValue::Word(w) => outflank_engine::Quoted(w).to_string(),
                 PreferenceValue::Flag(on) => on.to_string(),
-                PreferenceValue::Number(n) => n.to_string(),
+                PreferenceValue::Number(n) => number_text(n),
                 PreferenceValue::Other(text) => text,
             };
             format!("preference {name}: {shown} is not allowed")
@@ -415,6 +432,15 @@ pub enum ViewerEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_messages_read_as_written() {
+        for (n, text) in [(150.0, "150"), (-3.0, "-3"), (12.5, "12.5"), (-0.3333, "-0.333"), (0.0004, "0"), (7.25, "7.25")] {
+            assert_eq!(super::number_text(n), text, "{n}");
+        }
+        assert_eq!(super::number_text(f64::NAN), "a number out of range");
+        assert_eq!(super::number_text(1e300), "a number out of range");
+    }
 
     #[test]
     fn preferences_are_read_one_by_one_and_bad_values_reported() {
