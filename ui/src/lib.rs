@@ -16,8 +16,9 @@
 
 /// Calls a split point (a function marked `#[cfg_attr(feature = "split", leptos::lazy)]`):
 /// waits for its module in the page's build, calls it directly in every other build.
-/// The split points: `components::lazy` (views and the saved game), `ai_worker` (the
-/// computer's answers), `host::hints` (asking for a hint).
+/// The split points: `components::lazy` (views, the saved game, a link's game), `ai_worker`
+/// (the computer's answers), `host::hints` (asking for a hint), `host::review` (running a
+/// review).
 macro_rules! split_call {
     ($f:ident($($arg:expr),*)) => {{
         #[cfg(feature = "split")]

@@ -6,9 +6,9 @@
 //! game), the statistics (an ended game) and the preferences' choices (once opened); and,
 //! before the page starts, the code that reads a returning player's saved game and leader
 //! board, which a first visit skips; and the game in a link: reading it (only a link with
-//! one) and the offer to open it. (Two more split points sit beside their callers: the
-//! reading of the computer's answers, `ai_worker`, and the sending of a hint's requests,
-//! `host::hints`.)
+//! one) and the offer to open it. (Three more split points sit beside their callers: the
+//! reading of the computer's answers, `ai_worker`; the sending of a hint's requests,
+//! `host::hints`; and the running of a review, `host::review`.)
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into

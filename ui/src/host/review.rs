@@ -2,7 +2,8 @@
 //! [`crate::ai::MOST_PARTS`]) for the value of every position of the game, each taking the next
 //! position no other is valuing, and fills a [`Review`] that the page (progress, totals)
 //! and the viewer (marks in the move list, the evaluation graph) show. Cancellable; a
-//! change of the game drops a review that is no longer of it.
+//! change of the game drops a review that is no longer of it. The code that runs the workers
+//! loads with the first review ([`ReviewHost::start`]).
 
 use leptos::prelude::*;
 
@@ -66,10 +67,7 @@ impl ReviewHost {
         }
         self.error.set(None);
         self.running.set(true);
-        let parts = usize::from(workers_here());
-        for worker in self.ai.try_update_value(|all| all.first(parts)).unwrap_or_default() {
-            self.next(worker);
-        }
+        leptos::task::spawn_local(async move { split_call!(set_workers_going(self)) });
     }
 
     /// Stops the review under way; what was valued stays.
@@ -119,5 +117,19 @@ impl ReviewHost {
                 }
             },
         );
+    }
+}
+
+/// Sets a worker a core valuing the review's positions (a split point of the page's build: the
+/// code that asks the workers and hears them loads with the first review). Nothing starts if
+/// the review was cancelled while the code loaded.
+#[cfg_attr(feature = "split", leptos::lazy)]
+fn set_workers_going(review: ReviewHost) {
+    if !review.running.get_untracked() {
+        return;
+    }
+    let parts = usize::from(workers_here());
+    for worker in review.ai.try_update_value(|all| all.first(parts)).unwrap_or_default() {
+        review.next(worker);
     }
 }
