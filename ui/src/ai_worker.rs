@@ -78,6 +78,12 @@ impl AiWorker {
         }
     }
 
+    /// How many times the requests were cancelled: a request prepared before a cancel (its
+    /// code loading, say) sees the count change and is not sent.
+    pub fn cancels(&self) -> u64 {
+        self.inner.borrow().cancels
+    }
+
     /// Whether a request is waiting for its answer.
     pub fn busy(&self) -> bool {
         !self.inner.borrow().pending.is_empty()

@@ -18,7 +18,7 @@
 /// waits for its module in the page's build, calls it directly in every other build.
 /// The split points: `components::lazy` (views, the saved game, a link's game), `ai_worker`
 /// (the computer's answers), `host::hints` (asking for a hint), `host::review` (running a
-/// review).
+/// review), `host::opponent` (asking the computer for its move).
 macro_rules! split_call {
     ($f:ident($($arg:expr),*)) => {{
         #[cfg(feature = "split")]

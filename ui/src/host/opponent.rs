@@ -1,8 +1,9 @@
 //! The computer opponent: when it is its turn, the host asks its Web Worker for a move and
-//! plays it as [`Action::Computer`]; the page stays live meanwhile.
+//! plays it as [`Action::Computer`]; the page stays live meanwhile. The code that asks and
+//! hears the answer loads with the computer's first move.
 
 use leptos::prelude::*;
-use outflank_engine::Game;
+use outflank_engine::{AnyGame, Game};
 
 use super::Host;
 use crate::ai::{Request, Response};
@@ -17,38 +18,17 @@ impl Host {
             self.thinking.set(false);
             return;
         };
-        if self.ai.with_value(AiWorker::busy) {
+        // Already thinking: a request is on its way or waiting for its answer.
+        if self.thinking.get_untracked() || self.ai.with_value(AiWorker::busy) {
             return;
         }
         let game = self.with(|h| h.game().clone());
         let seed = game.log().len() as u64;
         self.thinking.set(true);
-        self.ai.get_value().ask(
-            move |id| Request::Move {
-                id,
-                game,
-                level,
-                seed,
-            },
-            move |answer| {
-                self.thinking.set(false);
-                match answer {
-                    Response::Move { square, .. } => match self.apply(Action::Computer(square)) {
-                        Ok(()) => self.think(),
-                        Err(e) => leptos::logging::warn!(
-                            "outflank: the computer's move {square}: {}",
-                            e.reason
-                        ),
-                    },
-                    Response::Error { message, .. } => {
-                        let l = self.locale_untracked();
-                        let text = crate::i18n::td_string!(l, computer_failed, message);
-                        self.notice.set(Some(text.to_string()));
-                    }
-                    Response::Values { .. } | Response::Solved { .. } => {}
-                }
-            },
-        );
+        let cancels = self.ai.with_value(AiWorker::cancels);
+        leptos::task::spawn_local(async move {
+            split_call!(ask_for_move(self, game, level, seed, cancels))
+        });
     }
 
     /// Stops the computer's search (a new game, an undo).
@@ -56,4 +36,41 @@ impl Host {
         self.ai.with_value(AiWorker::cancel);
         self.thinking.set(false);
     }
+}
+
+/// Asks the computer's worker for its move and plays it when it comes (a split point of the
+/// page's build: the code that asks and hears the answer loads with the computer's first
+/// move). Nothing is asked if the search was stopped while the code loaded.
+#[cfg_attr(feature = "split", leptos::lazy)]
+fn ask_for_move(host: Host, game: AnyGame, level: u8, seed: u64, cancels: u64) {
+    let ai = host.ai.get_value();
+    if ai.cancels() != cancels {
+        return;
+    }
+    ai.ask(
+        move |id| Request::Move {
+            id,
+            game,
+            level,
+            seed,
+        },
+        move |answer| {
+            host.thinking.set(false);
+            match answer {
+                Response::Move { square, .. } => match host.apply(Action::Computer(square)) {
+                    Ok(()) => host.think(),
+                    Err(e) => leptos::logging::warn!(
+                        "outflank: the computer's move {square}: {}",
+                        e.reason
+                    ),
+                },
+                Response::Error { message, .. } => {
+                    let l = host.locale_untracked();
+                    let text = crate::i18n::td_string!(l, computer_failed, message);
+                    host.notice.set(Some(text.to_string()));
+                }
+                Response::Values { .. } | Response::Solved { .. } => {}
+            }
+        },
+    );
 }
