@@ -76,3 +76,28 @@ pub fn focus(selector: &str) {
         let _ = el.focus();
     }
 }
+
+/// Saves `text` as a file named `name`: a Blob behind an object URL, followed by a link
+/// made for the purpose (the URL is let go once the download has had time to start).
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    use wasm_bindgen::JsCast;
+    let document = leptos::prelude::document();
+    let link: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
+    link.set_href(&url);
+    link.set_download(name);
+    if let Some(body) = document.body() {
+        body.append_child(&link)?;
+    }
+    link.click();
+    link.remove();
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}

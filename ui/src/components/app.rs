@@ -6,10 +6,9 @@ use std::rc::Rc;
 
 use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
 
 use super::lazy;
-use super::share::{self, page_path};
+use super::share;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -18,9 +17,7 @@ use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
-use crate::js;
 use crate::link;
-use crate::model;
 use crate::storage::{self, Loaded, Stored};
 use crate::transport::Transport;
 
@@ -30,29 +27,6 @@ fn prefers_dark() -> bool {
         .ok()
         .flatten()
         .is_some_and(|m| m.matches())
-}
-
-/// Saves `text` as a file named `name`: a Blob behind an object URL, followed by a link
-/// made for the purpose (the URL is let go once the download has had time to start).
-fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let link: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
-    link.set_href(&url);
-    link.set_download(name);
-    if let Some(body) = document().body() {
-        body.append_child(&link)?;
-    }
-    link.click();
-    link.remove();
-    gloo_timers::callback::Timeout::new(10_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
-    Ok(())
 }
 
 /// The hot-seat page, started with what storage holds ([`Stored`], read before mounting).
@@ -151,28 +125,9 @@ pub fn App(stored: Stored) -> impl IntoView {
     let offer = RwSignal::new(None::<HotSeat>);
     let open_link = move || {
         let hash = window().location().hash().unwrap_or_default();
-        if !link::holds_game(&hash) {
-            return;
+        if link::holds_game(&hash) {
+            leptos::task::spawn_local(lazy::open_link(hash, host, notice, offer));
         }
-        let l = host.locale_untracked();
-        leptos::task::spawn_local(async move {
-            let linked = lazy::read_link(hash, l).await;
-            // The game now lives in the autosave: a reload resumes it, not the link.
-            if let Ok(history) = window().history() {
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&page_path()));
-            }
-            match linked {
-                Ok(None) => {}
-                Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
-                    host.replace(game);
-                    notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
-                }
-                Ok(Some(game)) => offer.set(Some(game)),
-                Err(e) => notice.set(Some(
-                    td_string!(host.locale_untracked(), link_bad, error = e).to_string(),
-                )),
-            }
-        });
     };
     open_link();
     let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());
@@ -187,9 +142,7 @@ pub fn App(stored: Stored) -> impl IntoView {
             .collect();
         let game = host.with(|h| h.game().clone());
         leptos::task::spawn_local(async move {
-            let (name, text) = lazy::picture(game, today).await;
-            if let Err(e) = download(&name, &text, "image/svg+xml") {
-                let error = js::describe(&e, "the browser refused the download");
+            if let Err(error) = lazy::save_picture(game, today).await {
                 notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
             }
         });

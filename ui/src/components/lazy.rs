@@ -26,15 +26,14 @@ use super::dialogs::{NewGameDialog, RenameDialog};
 use super::graph::EvaluationGraph;
 use super::leaderboard::LeaderBoardDialog;
 use super::review::ReviewBar;
-use super::share::LinkOffer;
+use super::share::{self, LinkOffer};
 use super::side::{PrefsFields, StatsPanel};
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::backend::HotSeat;
-use crate::i18n::Locale;
-use crate::link;
+use crate::js;
 use crate::picture;
 use crate::review::Reviewed;
 use crate::storage::Stored;
@@ -95,8 +94,13 @@ fn prefs_fields_view() -> AnyView {
 }
 
 #[cfg_attr(feature = "split", lazy)]
-fn read_link_game(fragment: String, l: Locale) -> Result<Option<HotSeat>, String> {
-    link::read(&fragment, l)
+fn open_link_game(
+    fragment: String,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+    offer: RwSignal<Option<HotSeat>>,
+) {
+    share::open_link(&fragment, host, notice, offer)
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -110,8 +114,10 @@ fn read_stored() -> Stored {
 }
 
 #[cfg_attr(feature = "split", lazy)]
-fn picture_file(game: &AnyGame, today: &str) -> (String, String) {
-    (picture::file_name(game, today), picture::svg(game))
+fn save_picture_file(game: &AnyGame, today: &str) -> Result<(), String> {
+    let (name, svg) = (picture::file_name(game, today), picture::svg(game));
+    js::download(&name, &svg, "image/svg+xml")
+        .map_err(|e| js::describe(&e, "the browser refused the download"))
 }
 
 /// A view that appears once its code is loaded (at once when it already is).
@@ -165,9 +171,14 @@ pub fn prefs_fields() -> Suspend<AnyView> {
     when_loaded(async move { split_call!(prefs_fields_view()) })
 }
 
-/// The game in a link's fragment ([`link::read`]), read by code fetched for it.
-pub async fn read_link(fragment: String, l: Locale) -> Result<Option<HotSeat>, String> {
-    split_call!(read_link_game(fragment, l))
+/// Opens the game in a link's fragment ([`share::open_link`]), by code fetched for it.
+pub async fn open_link(
+    fragment: String,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+    offer: RwSignal<Option<HotSeat>>,
+) {
+    split_call!(open_link_game(fragment, host, notice, offer))
 }
 
 pub fn link_offer(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) -> Suspend<AnyView> {
@@ -183,7 +194,7 @@ pub async fn stored() -> Stored {
     split_call!(read_stored())
 }
 
-/// The board as an SVG file: its name and its text.
-pub async fn picture(game: AnyGame, today: String) -> (String, String) {
-    split_call!(picture_file(&game, &today))
+/// Saves the board as an SVG file (a download); an error says why it could not.
+pub async fn save_picture(game: AnyGame, today: String) -> Result<(), String> {
+    split_call!(save_picture_file(&game, &today))
 }

@@ -1,5 +1,6 @@
-//! A game's link: copying it (the Copy link button), and the offer of a link's game over a
-//! game with moves (its code loads when first needed, [`super::lazy`]).
+//! A game's link: copying it (the Copy link button), and opening the game in the page's link,
+//! at once over a game with no moves and as an offer over one with moves (this code loads
+//! only for a link with a game, [`super::lazy`]).
 
 use leptos::prelude::*;
 
@@ -36,6 +37,33 @@ pub fn copy_link(host: Host, notice: RwSignal<Option<String>>) {
             notice.set(Some(text.to_string()))
         },
     );
+}
+
+/// Opens the game in a link's `fragment` ([`link::read`]): at once over a game with no
+/// moves, offered (`offer`) over one with moves, since nothing a player did is replaced
+/// unasked; a bad link changes nothing and says why (`notice`).
+pub fn open_link(
+    fragment: &str,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+    offer: RwSignal<Option<HotSeat>>,
+) {
+    let linked = link::read(fragment, host.locale_untracked());
+    if !matches!(linked, Ok(None)) {
+        // The game now lives in the autosave: a reload resumes it, not the link.
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page_path()));
+        }
+    }
+    match linked {
+        Ok(None) => {}
+        Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
+            host.replace(game);
+            notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
+        }
+        Ok(Some(game)) => offer.set(Some(game)),
+        Err(e) => notice.set(Some(td_string!(host.locale_untracked(), link_bad, error = e).to_string())),
+    }
 }
 
 /// The offer of a link's `game` over the game on the board, which has moves: open it, or
