@@ -14,7 +14,6 @@ use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
-use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
 use crate::link;
@@ -65,7 +64,7 @@ pub fn App(stored: Stored) -> impl IntoView {
     let board_open = RwSignal::new(false);
     let notice = host.notice;
     let rename = host.rename;
-    let dialog = RwSignal::new(None::<Setup>);
+    let dialog = RwSignal::new(false);
     let hints = HintsHost::new(host);
     provide_context(Hints(hints.view));
     // The review, for the page's bar and the viewer's move list and graph.
@@ -118,7 +117,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                 .unwrap_or_else(|| td_string!(host.locale(), the_computer).to_string())
         })
     };
-    let open_new = move |_| dialog.set(Some(host.with(Setup::of)));
+    let open_new = move |_| dialog.set(true);
 
     // A game in the link (link.rs): opened at once over a game with no moves, offered over
     // one with moves (nothing a player did is replaced unasked); a bad link changes nothing.
@@ -253,7 +252,7 @@ pub fn App(stored: Stored) -> impl IntoView {
             {move || has_line.get().then(|| lazy::best_line(hints, host))}
             {move || timed.get().then(|| lazy::clock_bar(host))}
             {viewer}
-            {move || dialog.get().map(|setup| lazy::new_game(setup, dialog, host, notice))}
+            {move || dialog.get().then(|| lazy::new_game(dialog, host, notice))}
             {move || board_open.get().then(|| lazy::leader_board(board_open, host))}
             {move || rename.get().map(|(player, name)| lazy::rename(player, name, rename, host))}
         </main>

@@ -40,7 +40,7 @@ pub(super) fn escape_closes(close: impl Fn() + 'static) -> impl Fn(ev::KeyboardE
 #[component]
 pub fn NewGameDialog(
     setup: Setup,
-    dialog: RwSignal<Option<Setup>>,
+    dialog: RwSignal<bool>,
     host: Host,
     notice: RwSignal<Option<String>>,
 ) -> impl IntoView {
@@ -53,7 +53,7 @@ pub fn NewGameDialog(
         }
     });
     let close = move || {
-        dialog.set(None);
+        dialog.set(false);
         refocus("new-game".into());
     };
     let start = move |e: ev::SubmitEvent| {
