@@ -1,8 +1,9 @@
 //! Text from outside quoted in a message: what a person typed or a file held, shown exactly,
 //! as `"f9"`.
 //!
-//! Messages quote with this rather than `{:?}`: the hot-seat page's build leaves out Debug
-//! formatting, which would print nothing there (ui: `cargo xtask page`).
+//! Messages quote with this rather than `{:?}`: one way of quoting for every message, that
+//! does not depend on Debug formatting (which a build for size may leave out:
+//! `-Zfmt-debug=none`). It writes what `{:?}` writes for a string.
 //!
 //! ```
 //! use outflank_engine::Quoted;

@@ -33,8 +33,8 @@ pub fn parse_json_text(text: &str) -> Result<JsValue, String> {
     js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())
 }
 
-/// What a JavaScript exception says: an `Error`'s message, a thrown string, or `fallback`.
-/// (Not `{:?}`, which the page's build leaves out.)
+/// What a JavaScript exception says: an `Error`'s message, a thrown string, or `fallback`
+/// (rather than `{:?}`, which wraps it in `JsValue(...)` with the stack).
 pub fn describe(e: &JsValue, fallback: &str) -> String {
     use wasm_bindgen::JsCast;
     e.dyn_ref::<js_sys::Error>()
