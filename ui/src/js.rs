@@ -6,7 +6,7 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// `value` as a plain JavaScript value, as JSON would have it: structs and maps as objects
 /// (never `Map`s), so that `JSON.stringify` and structured cloning see them whole. A 64-bit
@@ -36,7 +36,6 @@ pub fn parse_json_text(text: &str) -> Result<JsValue, String> {
 /// What a JavaScript exception says: an `Error`'s message, a thrown string, or `fallback`
 /// (rather than `{:?}`, which wraps it in `JsValue(...)` with the stack).
 pub fn describe(e: &JsValue, fallback: &str) -> String {
-    use wasm_bindgen::JsCast;
     e.dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
@@ -72,7 +71,7 @@ pub fn focus(selector: &str) {
     let Some(el) = leptos::prelude::document().query_selector(selector).ok().flatten() else {
         return;
     };
-    if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
         let _ = el.focus();
     }
 }
@@ -85,7 +84,6 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    use wasm_bindgen::JsCast;
     let document = leptos::prelude::document();
     let link: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
     link.set_href(&url);

@@ -9,6 +9,7 @@ use crate::host::hints::HintsHost;
 use crate::host::Host;
 use crate::i18n::td_string;
 
+/// Mounted while there are move values ([`HintView::values`]; the page decides, lazy.rs).
 #[component]
 pub fn BestLine(hints: HintsHost, host: Host) -> impl IntoView {
     let view = hints.view;
@@ -47,53 +48,51 @@ pub fn BestLine(hints: HintsHost, host: Host) -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || line.with(Option::is_some)>
-            <section class="best-line" data-testid="best-line" aria-label=move || td_string!(host.locale(), best_line).to_string()>
-                <span class="best-line-caption">{caption}</span>
-                <ol class="best-line-moves">
-                    {move || line.get().map(|(moves, _, _)| {
-                        moves.into_iter().enumerate().map(|(k, square)| view! {
-                            <li>
-                                <button
-                                    type="button"
-                                    class="button small"
-                                    data-step=k
-                                    aria-pressed=move || (step.get() == Some(k)).to_string()
-                                    on:click=move |_| go(Some(k))
-                                >
-                                    {square.to_string()}
-                                </button>
-                            </li>
-                        }).collect_view()
-                    })}
-                </ol>
-                <button
-                    type="button"
-                    class="button small"
-                    data-testid="line-back"
-                    aria-label=move || td_string!(host.locale(), line_back).to_string()
-                    disabled=move || step.get().is_none()
-                    on:click=move |_| view.update(|h| h.step_by(false))
-                >
-                    "◀"
+        <section class="best-line" data-testid="best-line" aria-label=move || td_string!(host.locale(), best_line).to_string()>
+            <span class="best-line-caption">{caption}</span>
+            <ol class="best-line-moves">
+                {move || line.get().map(|(moves, _, _)| {
+                    moves.into_iter().enumerate().map(|(k, square)| view! {
+                        <li>
+                            <button
+                                type="button"
+                                class="button small"
+                                data-step=k
+                                aria-pressed=move || (step.get() == Some(k)).to_string()
+                                on:click=move |_| go(Some(k))
+                            >
+                                {square.to_string()}
+                            </button>
+                        </li>
+                    }).collect_view()
+                })}
+            </ol>
+            <button
+                type="button"
+                class="button small"
+                data-testid="line-back"
+                aria-label=move || td_string!(host.locale(), line_back).to_string()
+                disabled=move || step.get().is_none()
+                on:click=move |_| view.update(|h| h.step_by(false))
+            >
+                "◀"
+            </button>
+            <button
+                type="button"
+                class="button small"
+                data-testid="line-forward"
+                aria-label=move || td_string!(host.locale(), line_forward).to_string()
+                disabled=move || view.with(|h| h.values.as_ref().is_some_and(|a| h.step == Some(a.line.len() - 1)))
+                on:click=move |_| view.update(|h| h.step_by(true))
+            >
+                "▶"
+            </button>
+            <Show when=move || view.with(HintView::previewing)>
+                <button type="button" class="button small" data-testid="line-live" on:click=move |_| go(None)>
+                    {move || td_string!(host.locale(), line_live).to_string()}
                 </button>
-                <button
-                    type="button"
-                    class="button small"
-                    data-testid="line-forward"
-                    aria-label=move || td_string!(host.locale(), line_forward).to_string()
-                    disabled=move || view.with(|h| h.values.as_ref().is_some_and(|a| h.step == Some(a.line.len() - 1)))
-                    on:click=move |_| view.update(|h| h.step_by(true))
-                >
-                    "▶"
-                </button>
-                <Show when=move || view.with(HintView::previewing)>
-                    <button type="button" class="button small" data-testid="line-live" on:click=move |_| go(None)>
-                        {move || td_string!(host.locale(), line_live).to_string()}
-                    </button>
-                </Show>
-                <p class="best-line-shown" data-testid="line-shown" role="status" aria-live="polite">{shown}</p>
-            </section>
-        </Show>
+            </Show>
+            <p class="best-line-shown" data-testid="line-shown" role="status" aria-live="polite">{shown}</p>
+        </section>
     }
 }

@@ -25,6 +25,7 @@ fn place(ply: usize, last: usize, dark: i32) -> (i32, i32) {
     (x, y)
 }
 
+/// Mounted while there is a review (the viewer decides, lazy.rs).
 #[component]
 pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -53,56 +54,54 @@ pub fn EvaluationGraph(review: Reviewed) -> impl IntoView {
     };
     let shown = move || ctx.position().0;
     view! {
-        <Show when=move || review.with(Option::is_some)>
-            <figure class="evaluation-graph" data-testid="evaluation-graph">
-                <div
-                    class="graph-area"
-                    role="group"
-                    aria-label=move || td_string!(ctx.locale(), graph_label).to_string()
-                >
-                    <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") preserveAspectRatio="none" aria-hidden="true">
-                        <line class="axis" x1="0" y1=HEIGHT / 2 x2=WIDTH y2=HEIGHT / 2></line>
-                        <polyline class="curve" points=line></polyline>
-                    </svg>
-                    {move || {
-                        let (points, last) = points.get();
-                        points
-                            .into_iter()
-                            .map(|(ply, dark, exact)| {
-                                let label = move || {
-                                    let l = ctx.locale();
-                                    let value = discs(dark);
-                                    if exact {
-                                        td_string!(l, graph_point_exact, ply = ply, value = value).to_string()
-                                    } else {
-                                        td_string!(l, graph_point, ply = ply, value = value).to_string()
-                                    }
-                                };
-                                let (x, y) = place(ply, last, dark);
-                                let style = format!(
-                                    "left: calc(100% * {x} / {WIDTH}); top: calc(100% * {y} / {HEIGHT})"
-                                );
-                                view! {
-                                    <button
-                                        type="button"
-                                        class="point"
-                                        class:here=move || shown() == ply
-                                        data-testid="graph-point"
-                                        data-ply=ply.to_string()
-                                        data-value=dark.to_string()
-                                        data-exact=exact.to_string()
-                                        style=style
-                                        aria-label=label
-                                        on:click=move |_| ctx.goto(ply)
-                                    ></button>
+        <figure class="evaluation-graph" data-testid="evaluation-graph">
+            <div
+                class="graph-area"
+                role="group"
+                aria-label=move || td_string!(ctx.locale(), graph_label).to_string()
+            >
+                <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") preserveAspectRatio="none" aria-hidden="true">
+                    <line class="axis" x1="0" y1=HEIGHT / 2 x2=WIDTH y2=HEIGHT / 2></line>
+                    <polyline class="curve" points=line></polyline>
+                </svg>
+                {move || {
+                    let (points, last) = points.get();
+                    points
+                        .into_iter()
+                        .map(|(ply, dark, exact)| {
+                            let label = move || {
+                                let l = ctx.locale();
+                                let value = discs(dark);
+                                if exact {
+                                    td_string!(l, graph_point_exact, ply = ply, value = value).to_string()
+                                } else {
+                                    td_string!(l, graph_point, ply = ply, value = value).to_string()
                                 }
-                            })
-                            .collect_view()
-                    }}
-                </div>
-                <figcaption>{move || td_string!(ctx.locale(), graph_caption).to_string()}</figcaption>
-            </figure>
-        </Show>
+                            };
+                            let (x, y) = place(ply, last, dark);
+                            let style = format!(
+                                "left: calc(100% * {x} / {WIDTH}); top: calc(100% * {y} / {HEIGHT})"
+                            );
+                            view! {
+                                <button
+                                    type="button"
+                                    class="point"
+                                    class:here=move || shown() == ply
+                                    data-testid="graph-point"
+                                    data-ply=ply.to_string()
+                                    data-value=dark.to_string()
+                                    data-exact=exact.to_string()
+                                    style=style
+                                    aria-label=label
+                                    on:click=move |_| ctx.goto(ply)
+                                ></button>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+            <figcaption>{move || td_string!(ctx.locale(), graph_caption).to_string()}</figcaption>
+        </figure>
     }
 }
 

@@ -1,14 +1,19 @@
-//! The parts of the hot-seat page a player opens now and then, each loaded the first time it
-//! is needed rather than with the page: the New game dialog (with the position editor and
-//! the record import), the leader board, the rename dialog, the board's picture, the clocks
-//! (a game with a time control), the review's bar and the best line (once the move values
-//! have come); the viewer's parts that only some games show: the evaluation graph (a reviewed
-//! game), the statistics (an ended game) and the preferences' choices (once opened); and,
-//! before the page starts, the code that reads a returning player's saved game and leader
-//! board, which a first visit skips; and the game in a link: reading it (only a link with
-//! one) and the offer to open it. (Three more split points sit beside their callers: the
-//! reading of the computer's answers, `ai_worker`; the sending of a hint's requests,
-//! `host::hints`; and the running of a review, `host::review`.)
+//! The parts of the hot-seat page that are not needed at once, each loaded the first time it
+//! is needed rather than with the page:
+//! - the dialogs: New game (with the position editor and the record import), the leader
+//!   board, a player's name;
+//! - the views shown only in some states: the clocks (a game with a time control), the
+//!   review's bar, the best line (once the move values have come), the evaluation graph (a
+//!   reviewed game), the statistics (an ended game), the preferences' choices (once opened),
+//!   the offer of a link's game;
+//! - work done on request: saving the board's picture, opening the game in a link (only a
+//!   link with one);
+//! - before the page starts, the reading of a returning player's saved game and leader
+//!   board, which a first visit skips.
+//!
+//! Four more split points sit beside their callers: the reading of the computer's answers
+//! (`ai_worker`), the sending of a hint's requests (`host::hints`), the running of a review
+//! (`host::review`) and the asking for the computer's move (`host::opponent`).
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into

@@ -10,7 +10,7 @@ use crate::i18n::td_string;
 use crate::{js, link, model, say};
 
 /// The page's path and query, without the fragment.
-pub fn page_path() -> String {
+fn page_path() -> String {
     let location = window().location();
     format!(
         "{}{}",
