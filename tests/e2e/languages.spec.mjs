@@ -58,6 +58,8 @@ for (const [lang, words] of Object.entries(LANGUAGES)) {
         await openViewer(page);
         await expect(page.getByTestId("status")).toHaveText(words.start);
         await page.getByTestId("preferences").click();
+        // The choices' code loads on first opening: scan and picture them once they are there.
+        await expect(page.getByTestId("pref-language")).toBeVisible();
         expect(await axeViolations(page), "axe on the start screen").toEqual([]);
         await pageScreenshot(page, `lang-${lang}-${device}-start.png`);
         await page.getByTestId("new-game").click();

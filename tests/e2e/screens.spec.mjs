@@ -59,6 +59,7 @@ test("dialogs, preferences and the historical view pass axe", async ({ page }) =
   await page.setViewportSize({ width: 360, height: 740 });
   await openViewer(page);
   await page.getByTestId("preferences").click();
+  await expect(page.getByTestId("pref-language")).toBeVisible();
   await page.getByTestId("history-position").click();
   expect(await axeViolations(page), "preferences open").toEqual([]);
   await page.getByTestId("new-game").click();

@@ -195,8 +195,9 @@ pub fn PrefsPanel() -> impl IntoView {
         >
             {move || td_string!(ctx.locale(), preferences)}
         </button>
-        // The choices' code loads when they are first opened (lazy.rs).
-        {move || open.get().then(lazy::prefs_fields)}
+        // The choices' code loads when they are first opened (lazy.rs); their holder is in
+        // the page at once, so the button never says it controls an element not there yet.
+        {move || open.get().then(|| view! { <div id="outflank-prefs">{lazy::prefs_fields()}</div> })}
     }
 }
 
@@ -206,7 +207,7 @@ pub fn PrefsFields() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let prefs = ctx.prefs;
     view! {
-        <fieldset class="prefs" id="outflank-prefs">
+        <fieldset class="prefs">
             <legend>{move || td_string!(ctx.locale(), preferences)}</legend>
             <label>
                 {move || td_string!(ctx.locale(), language)}" "
