@@ -73,19 +73,24 @@ impl Tweaks {
 /// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
 /// (index = depth; unused below [`MPC_MIN_DEPTH`]): `(shallow depth, a, b, sigma)`, meaning
 /// deep ≈ a × shallow + b, with residuals of standard deviation sigma (hundredths of a
-/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table use
-/// its last row.
-pub const MPC: [(u8, f32, f32, f32); 10] = [
+/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table: see
+/// [`mpc_row`].
+pub const MPC: [(u8, f32, f32, f32); 15] = [
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
-    (1, 0.987, -54.8, 355.7), // depth 3
-    (2, 0.976, -53.7, 306.6), // depth 4
-    (2, 1.014, 315.2, 405.7), // depth 5
-    (3, 1.027, -379.9, 370.0), // depth 6
-    (3, 1.059, -75.0, 361.5), // depth 7
-    (4, 1.051, 39.8, 371.6), // depth 8
-    (4, 1.094, 361.0, 395.6), // depth 9
+    (1, 0.989, -33.6, 303.5), // depth 3
+    (2, 1.020, -27.7, 267.2), // depth 4
+    (2, 1.020, 189.0, 299.8), // depth 5
+    (3, 1.008, -279.3, 299.3), // depth 6
+    (3, 1.048, -42.6, 340.0), // depth 7
+    (4, 1.014, -43.8, 288.3), // depth 8
+    (4, 1.044, 243.6, 342.3), // depth 9
+    (5, 1.025, -275.6, 286.9), // depth 10
+    (5, 1.042, 33.8, 320.8), // depth 11
+    (6, 1.050, -7.5, 316.6), // depth 12
+    (6, 1.065, 283.9, 303.8), // depth 13
+    (7, 1.014, -259.0, 273.1), // depth 14
 ];
 
 /// Multi-ProbCut from this depth.
@@ -103,9 +108,25 @@ pub const MPC_T: f32 = 1.5;
 /// one's table bounds as final (their depth is lower), so each step really searches again.
 pub const ENDGAME_T: [f32; 4] = [2.0, 2.6, 3.3, f32::INFINITY];
 
+/// Multi-ProbCut's pairing for `depth`: `(shallow depth, a, b, sigma)`. Past the table the
+/// shallow depth is half the depth, as in its last rows, and the regression is the row four
+/// depths up (or eight, ...): the one whose depths have the same parities, since the
+/// intercept swings with them.
+pub fn mpc_row(depth: u8) -> (u8, f32, f32, f32) {
+    let d = usize::from(depth);
+    let (shallow, a, b, sigma) = match MPC.get(d) {
+        Some(&row) => row,
+        None => {
+            let (_, a, b, sigma) = MPC[MPC.len() - 4 + (d - MPC.len()) % 4];
+            (depth / 2, a, b, sigma)
+        }
+    };
+    (shallow.max(1), a, b, sigma)
+}
+
 /// The shallow depth Multi-ProbCut pairs with `depth`.
 pub fn mpc_shallow(depth: u8) -> u8 {
-    MPC[usize::from(depth).min(MPC.len() - 1)].0.max(1)
+    mpc_row(depth).0
 }
 
 /// The first aspiration window's half-width (hundredths of a disc).
@@ -140,6 +161,10 @@ struct Run<'a, G: Geometry> {
     tweaks: Tweaks,
     /// ProbCut's margin in standard deviations (infinite: no ProbCut); see [`ENDGAME_T`].
     mpc_t: f32,
+    /// Score every root move in the whole window: the weaker levels' noise misjudges each
+    /// move's own score, and a null-window search gives only a bound (often the window's
+    /// edge itself, where ProbCut cut), which noise would turn into a random move.
+    every_move: bool,
 }
 
 impl<G: Geometry> Searcher<G> {
@@ -175,6 +200,7 @@ impl<G: Geometry> Searcher<G> {
             pattern: self.pattern,
             tweaks: Tweaks::NONE,
             mpc_t: MPC_T,
+            every_move: false,
         };
         run.search(board, depth, -i32::MAX / 2, i32::MAX / 2, false)
     }
@@ -220,6 +246,7 @@ impl<G: Geometry> Searcher<G> {
             pattern: self.pattern,
             tweaks: self.tweaks,
             mpc_t: MPC_T,
+            every_move: settings.noise > 0,
         };
         let mut scored: Vec<(u32, i32)> = Vec::new();
         let mut reached = 0;
@@ -384,8 +411,8 @@ impl<G: Geometry> Run<'_, G> {
         let mut scored = Vec::with_capacity(ordered.len());
         for (k, &(sq, flips)) in ordered.iter().enumerate() {
             let next = board.play_flips(sq, flips);
-            let score = if k == 0 {
-                -self.search(next, depth - 1, -beta, -alpha, false)
+            let score = if k == 0 || self.every_move {
+                -self.search(next, depth - 1, -beta, -if self.every_move { lo } else { alpha }, false)
             } else {
                 let s = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
                 if s > alpha && s < beta {
@@ -449,8 +476,7 @@ impl<G: Geometry> Run<'_, G> {
     /// probably fail high, `Some(alpha)` if low, else `None`.
     fn probcut(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
         const LIMIT: i32 = 64 * WIN;
-        let (shallow, a, b, sigma) = MPC[usize::from(depth).min(MPC.len() - 1)];
-        let shallow = shallow.max(1);
+        let (shallow, a, b, sigma) = mpc_row(depth);
         let margin = self.mpc_t * sigma;
         if beta < LIMIT {
             let bound = ((beta as f32 + margin - b) / a).ceil() as i32;
@@ -534,5 +560,27 @@ impl<G: Geometry> Run<'_, G> {
         // Scores are clamped into the table's i16: evaluations stay far inside it.
         self.table.store(board.player, board.opponent, depth, (alpha0, beta0), best, best_sq);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probcut_pairs_deep_searches_with_half_their_depth_and_the_same_parities() {
+        for depth in MPC_MIN_DEPTH..40 {
+            let (shallow, a, b, sigma) = mpc_row(depth);
+            assert!((1..depth).contains(&shallow), "depth {depth}: shallow {shallow}");
+            assert!(sigma > 0.0, "depth {depth}");
+            if usize::from(depth) >= MPC.len() {
+                assert_eq!(shallow, depth / 2, "depth {depth}");
+                // The borrowed regression is a fitted row whose two depths have the same
+                // parities as these.
+                let row = MPC.iter().enumerate().skip(usize::from(MPC_MIN_DEPTH)).find(|(_, r)| (r.1, r.2, r.3) == (a, b, sigma));
+                let (d, r) = row.expect("a row of the table");
+                assert_eq!((d % 2, r.0 % 2), (usize::from(depth) % 2, shallow % 2), "depth {depth} borrows depth {d}'s row");
+            }
+        }
     }
 }

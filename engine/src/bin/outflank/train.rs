@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::Subcommand;
 use outflank_engine::search::pattern::{self, PHASES, PHASE_EMPTIES};
 use outflank_engine::search::weights::Weights;
-use outflank_engine::search::Searcher;
+use outflank_engine::search::{arena, Searcher};
 use outflank_engine::train::{data, fit, selfplay};
 use outflank_engine::Board;
 use outflank_engine::Eight;
@@ -43,6 +43,10 @@ pub enum Step {
         /// The fewest empties of the probed position (default: --exact + 1).
         #[arg(long, default_value_t = 0)]
         probe_from: u32,
+        /// Solve the probed position in windows around a midgame search's score (faster;
+        /// the same exact score): for probes at 25-30 empties.
+        #[arg(long)]
+        probe_guess: bool,
         /// Fewest and most random moves at the start of a game.
         #[arg(long, default_value_t = 6)]
         random_min: u32,
@@ -126,6 +130,27 @@ pub enum Step {
         #[arg(long, num_args = 1..)]
         holdout: Vec<PathBuf>,
     },
+    /// A level's search against the exact scores of held-out positions: how far its score
+    /// is off, by empties and by phase, with its nodes and time (the embedded weights).
+    #[command(
+        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions mae exact nodes ms` per count of empties, then by phase."
+    )]
+    Search {
+        #[arg(long, default_value_t = 10)]
+        level: u8,
+        /// Held-out data files (their exact positions are searched).
+        #[arg(long, num_args = 1.., required = true)]
+        holdout: Vec<PathBuf>,
+        /// Only positions with at least this many empties.
+        #[arg(long, default_value_t = 21)]
+        min_empties: u32,
+        /// At most this many positions for each count of empties (spread evenly over them).
+        #[arg(long, default_value_t = 50)]
+        per_empties: usize,
+        /// The evaluation: a weights file, or `hand` (default: the embedded weights).
+        #[arg(long)]
+        eval: Option<String>,
+    },
     /// The held-out errors of a weights file (and of the hand-made evaluation).
     Errors {
         #[arg(long)]
@@ -138,6 +163,12 @@ pub enum Step {
 pub fn run(step: Step) -> ExitCode {
     match step {
         Step::Mpc { data, positions, min_empties, max_depth } => mpc(&data, positions, min_empties, max_depth),
+        Step::Search { level, holdout, min_empties, per_empties, eval } => {
+            match crate::contender(level, eval.as_deref(), "default") {
+                Ok(c) => search_errors(c, &holdout, min_empties, per_empties),
+                Err(e) => bad(e),
+            }
+        }
         Step::Fit {
             data,
             holdout,
@@ -209,6 +240,7 @@ pub fn run(step: Step) -> ExitCode {
             exact,
             probe,
             probe_from,
+            probe_guess,
             random_min,
             random_max,
             eval,
@@ -220,6 +252,7 @@ pub fn run(step: Step) -> ExitCode {
                 exact,
                 probe,
                 probe_from,
+                probe_guess,
             };
             let pattern = match crate::contender(1, eval.as_deref(), "default") {
                 Ok(c) => c.pattern,
@@ -364,6 +397,112 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
     }
 }
 
+/// `outflank train search`: a level's score against the exact one, on held-out positions,
+/// next to its evaluation's own (the leaves the search stands on).
+fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u32, per_empties: usize) -> ExitCode {
+    use outflank_engine::search::never;
+    let (level, settings) = (contender.level.get(), contender.level.settings());
+    let samples = match data::read_files(files) {
+        Ok(s) => s,
+        Err(e) => return bad(e),
+    };
+    // Every exact position with a move to play, by empties; then an even spread of each.
+    let mut by_empties: Vec<Vec<data::Sample>> = vec![Vec::new(); 61];
+    for s in samples.iter().filter(|s| s.exact && s.empties() >= min_empties) {
+        if Board::<Eight>::new(s.player, s.opponent).is_some_and(|b| b.legal_moves() != 0) {
+            by_empties[s.empties() as usize].push(*s);
+        }
+    }
+    println!("search: level {level} against exact scores ({min_empties}+ empties, at most {per_empties} positions each)");
+    println!("empties positions search_mae eval_mae exact nodes ms");
+    let mut searcher = Searcher::<Eight>::new(20);
+    searcher.set_pattern(contender.pattern);
+    let mut rows: Vec<Searched> = Vec::new();
+    for (empties, pool) in by_empties.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+        let step = (pool.len() / per_empties.max(1)).max(1);
+        let chosen: Vec<_> = pool.iter().step_by(step).take(per_empties).collect();
+        for s in &chosen {
+            let Some(board) = Board::<Eight>::new(s.player, s.opponent) else { continue };
+            searcher.clear();
+            let start = Instant::now();
+            let choice = searcher.choose(board, &settings, 0, &never);
+            let off = |score: i32| (f64::from(score) / 100.0 - f64::from(s.label)).abs();
+            rows.push(Searched {
+                empties,
+                error: off(choice.score),
+                eval_error: contender.pattern.map(|w| off(w.evaluate(s.player, s.opponent))),
+                exact: choice.exact,
+                nodes: choice.nodes,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+        let here: Vec<_> = rows.iter().filter(|r| r.empties == empties).collect();
+        print_search_row(&format!("{empties:2}"), &here);
+    }
+    println!("by phase:");
+    for phase in 0..PHASES {
+        let here: Vec<_> = rows.iter().filter(|r| pattern::phase(r.empties as u32) == phase).collect();
+        if !here.is_empty() {
+            let (lo, hi) = (phase as u32 * PHASE_EMPTIES, (phase as u32 + 1) * PHASE_EMPTIES - 1);
+            print_search_row(&format!("{phase:2} {lo:2}-{hi:2}"), &here);
+        }
+    }
+    let all: Vec<_> = rows.iter().collect();
+    print_search_row("all", &all);
+    ExitCode::SUCCESS
+}
+
+/// One position of `train search`.
+struct Searched {
+    empties: usize,
+    /// The search's and the evaluation's distance from the exact score (discs).
+    error: f64,
+    eval_error: Option<f64>,
+    exact: bool,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// One line of `train search`: positions, mean absolute error of the search and of the
+/// evaluation (discs; `-` for the hand-made one, whose unit is not discs), how many
+/// searches ended exact, mean nodes and milliseconds.
+fn print_search_row(name: &str, rows: &[&Searched]) {
+    let n = rows.len() as f64;
+    let mean = |f: &dyn Fn(&Searched) -> f64| rows.iter().map(|r| f(r)).sum::<f64>() / n;
+    let eval = if rows.iter().all(|r| r.eval_error.is_some()) {
+        format!("{:.2}", mean(&|r| r.eval_error.unwrap_or(0.0)))
+    } else {
+        "-".to_string()
+    };
+    let exact = rows.iter().filter(|r| r.exact).count();
+    println!(
+        "{name} {} {:.2} {eval} {exact} {:.0} {:.0}",
+        rows.len(),
+        mean(&|r| r.error),
+        mean(&|r| r.nodes as f64),
+        mean(&|r| r.seconds) * 1000.0
+    );
+}
+
+/// Least squares of `ys` on `xs`: `(a, b, sigma, r)` with `y ≈ a x + b`, sigma the
+/// residuals' standard deviation and r the correlation.
+fn regression(xs: &[i32], ys: &[i32]) -> (f64, f64, f64, f64) {
+    let n = xs.len() as f64;
+    let mx = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
+    let my = ys.iter().map(|&y| f64::from(y)).sum::<f64>() / n;
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    for (&x, &y) in xs.iter().zip(ys) {
+        let (dx, dy) = (f64::from(x) - mx, f64::from(y) - my);
+        sxx += dx * dx;
+        sxy += dx * dy;
+        syy += dy * dy;
+    }
+    let a = sxy / sxx;
+    let b = my - a * mx;
+    let residual = xs.iter().zip(ys).map(|(&x, &y)| (f64::from(y) - a * f64::from(x) - b).powi(2)).sum::<f64>();
+    (a, b, (residual / (n - 2.0)).sqrt(), sxy / (sxx * syy).sqrt())
+}
+
 /// `outflank train mpc`: least squares of deep on shallow scores, per depth.
 fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> ExitCode {
     use outflank_engine::search::midgame::{mpc_shallow, MPC_MIN_DEPTH};
@@ -391,6 +530,9 @@ fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> Exit
         for (d, row) in scores.iter_mut().enumerate().skip(1) {
             row.push(searcher.plain_score(board, d as u8));
         }
+        if scores[1].len() % 20 == 0 {
+            println!("  {} positions, {:.1}s", scores[1].len(), start.elapsed().as_secs_f64());
+        }
     }
     println!("searched in {:.1}s", start.elapsed().as_secs_f64());
     println!("depth shallow a b sigma r positions");
@@ -398,23 +540,17 @@ fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> Exit
     for depth in MPC_MIN_DEPTH..=max_depth {
         let shallow = mpc_shallow(depth);
         let (xs, ys) = (&scores[usize::from(shallow)], &scores[usize::from(depth)]);
-        let n = xs.len() as f64;
-        let mx = xs.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
-        let my = ys.iter().map(|&y| f64::from(y)).sum::<f64>() / n;
-        let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
-        for (&x, &y) in xs.iter().zip(ys) {
-            let (dx, dy) = (f64::from(x) - mx, f64::from(y) - my);
-            sxx += dx * dx;
-            sxy += dx * dy;
-            syy += dy * dy;
-        }
-        let a = sxy / sxx;
-        let b = my - a * mx;
-        let residual = xs.iter().zip(ys).map(|(&x, &y)| (f64::from(y) - a * f64::from(x) - b).powi(2)).sum::<f64>();
-        let sigma = (residual / (n - 2.0)).sqrt();
-        let r = sxy / (sxx * syy).sqrt();
+        let (a, b, sigma, r) = regression(xs, ys);
         println!("{depth} {shallow} {a:.3} {b:.1} {sigma:.1} {r:.3} {}", xs.len());
         rows.push(format!("    ({shallow}, {a:.3}, {b:.1}, {sigma:.1}), // depth {depth}"));
+    }
+    // Every shallow depth's residual deviation, to see what another pairing would cost.
+    println!("sigma by shallow depth 1, 2, ...: depth: sigmas");
+    for depth in MPC_MIN_DEPTH..=max_depth {
+        let sigmas: Vec<String> = (1..depth)
+            .map(|shallow| format!("{:.0}", regression(&scores[usize::from(shallow)], &scores[usize::from(depth)]).2))
+            .collect();
+        println!("{depth}: {}", sigmas.join(" "));
     }
     println!("{}", rows.join("\n"));
     ExitCode::SUCCESS

@@ -134,6 +134,7 @@ impl<G: Geometry> Searcher<G> {
             pattern: self.pattern,
             tweaks: self.tweaks,
             mpc_t: super::MPC_T,
+            every_move: false,
         };
         let mut scores = Vec::new();
         let mut reached = 0;
