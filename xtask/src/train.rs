@@ -186,6 +186,17 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         }
         quantum += 2;
     }
+    // Level 10 itself on the held-out positions from 20 empties up: its search's score and
+    // its evaluation's against the exact ones, by empties and by phase.
+    let mut c = ctx.cmd(&outflank);
+    c.current_dir(ctx.root.join("engine"))
+        .args(["train", "search", "--level", "10", "--min-empties", "20", "--eval"])
+        .arg(&shipped)
+        .arg("--holdout")
+        .args(&held);
+    let log = dir.join("search-l10.log");
+    run_logged(c, &log)?;
+    print!("{}", fs::read_to_string(&log).unwrap_or_default());
     if quick {
         println!(
             "train: quick run done in {}; {} was not touched",
