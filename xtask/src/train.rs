@@ -44,6 +44,10 @@ struct Scale {
     /// evaluation most, and where each solve takes a minute or more.
     deep: u64,
     deep_probe: (&'static str, &'static str),
+    /// Held-out games played as round 3's are, with one probe in `balanced_probe`, solved in
+    /// windows around a search's score (`--probe-guess`): where level 10 still searches.
+    balanced_deep: u64,
+    balanced_probe: (&'static str, &'static str),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -58,6 +62,8 @@ const FULL: Scale = Scale {
     probe: 238,
     deep: 30,
     deep_probe: ("25", "27"),
+    balanced_deep: 60,
+    balanced_probe: ("21", "27"),
     epochs: "10",
     min_count: "30",
 };
@@ -72,6 +78,8 @@ const QUICK: Scale = Scale {
     // The same step at shallow empties: a probe at 25 takes a minute, too long for CI.
     deep: 2,
     deep_probe: ("19", "20"),
+    balanced_deep: 2,
+    balanced_probe: ("19", "20"),
     epochs: "2",
     min_count: "2",
 };
@@ -155,7 +163,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     let shipped = dir.join("reversi8.bin");
     // The deep probes are measured on the shipped file only: the fit does not wait for them.
     let mut held = held_files(&dir);
-    held.push(dir.join(DEEP_HELD));
+    held.extend(DEEP_HELD.iter().map(|f| dir.join(f)));
     let mut quantum = 14;
     loop {
         let mut c = ctx.cmd(&outflank);
@@ -219,8 +227,9 @@ fn weights_path(ctx: &Ctx) -> PathBuf {
     ctx.root.join("engine").join("weights").join("reversi8.bin")
 }
 
-/// The held-out games probed at 25-27 empties (see [`Scale::deep`]).
-const DEEP_HELD: &str = "held-c-s3001.bin";
+/// The held-out games probed at 25-27 empties (see [`Scale::deep`]), and the games like
+/// round 3's probed at 21-27 (see [`Scale::balanced_deep`]).
+const DEEP_HELD: [&str; 2] = ["held-c-s3001.bin", "held-f-s6001.bin"];
 
 /// The held-out files the fit prints its errors on: the self-play of rounds 1 and 2
 /// (random openings of 6-30 moves, so many lopsided positions), probed deeper, and games
@@ -357,6 +366,25 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"],
             "1",
             true,
+        ),
+        // Last in the list, so it takes a slot only when no step before it can start.
+        selfplay(
+            "held-f-s6001",
+            s.balanced_deep,
+            6001,
+            ("6", "14"),
+            &[
+                short[0],
+                short[1],
+                short[2],
+                short[3],
+                "--probe-from",
+                s.balanced_probe.0,
+                "--probe",
+                s.balanced_probe.1,
+                "--probe-guess",
+            ],
+            r1,
         ),
     ]
 }
