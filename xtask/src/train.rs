@@ -44,8 +44,8 @@ struct Scale {
     /// evaluation most, and where each solve takes a minute or more.
     deep: u64,
     deep_probe: (&'static str, &'static str),
-    /// Held-out games played as round 3's are, with one probe in `balanced_probe`, solved in
-    /// windows around a search's score (`--probe-guess`): where level 10 still searches.
+    /// Held-out games played as round 3's are, with one probe in `balanced_probe`: the
+    /// positions where level 10 still searches rather than solves.
     balanced_deep: u64,
     balanced_probe: (&'static str, &'static str),
     epochs: &'static str,
@@ -382,7 +382,6 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
                 s.balanced_probe.0,
                 "--probe",
                 s.balanced_probe.1,
-                "--probe-guess",
             ],
             r1,
         ),

@@ -79,35 +79,6 @@ pub(crate) fn solve_full<G: Geometry>(
     solve_window(board, table, stop, -cells - 1, cells + 1, pattern)
 }
 
-/// [`solve_full`] by windows around `guess` (discs, for the side to move): first one disc
-/// either side, each side that fails widened fourfold from there. With a guess of a few
-/// discs off, the narrow solves cost a fraction of one in the full window; the score is
-/// the same exact one (the move may be another of the same score).
-pub(crate) fn solve_around<G: Geometry>(
-    board: Board<G>,
-    table: &mut table::Table<G::B>,
-    stop: &Stop<'_>,
-    pattern: Option<&'static weights::Weights>,
-    guess: i32,
-) -> Option<Solved> {
-    let cells = G::CELLS as i32;
-    let (bottom, top) = (-cells - 1, cells + 1);
-    let guess = guess.clamp(-cells, cells);
-    let (mut below, mut above, mut nodes) = (1, 1, 0);
-    loop {
-        let (alpha, beta) = ((guess - below).max(bottom), (guess + above).min(top));
-        let solved = solve_window(board, table, stop, alpha, beta, pattern)?;
-        nodes += solved.nodes;
-        if solved.score <= alpha && alpha > bottom {
-            below *= 4;
-        } else if solved.score >= beta && beta < top {
-            above *= 4;
-        } else {
-            return Some(Solved { nodes, ..solved });
-        }
-    }
-}
-
 /// One solve in the window `alpha..beta` (see [`endgame::Solver::solve`]), its moves ordered
 /// with the help of `pattern` where there are many empties (see
 /// [`endgame::Solver::set_pattern`]; the browser has no embedded weights, so a

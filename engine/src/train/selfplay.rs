@@ -15,7 +15,7 @@ use crate::bitboard::{Bits, Eight};
 use crate::rng::Rng;
 use crate::search::endgame::final_score;
 use crate::search::table::Table;
-use crate::search::{never, solve_around, solve_full, Searcher, Settings};
+use crate::search::{never, solve_full, Searcher, Settings};
 use crate::train::data::Sample;
 use crate::Board;
 
@@ -35,11 +35,6 @@ pub struct Plan {
     /// sets with exact scores higher up.
     pub probe: u32,
     pub probe_from: u32,
-    /// Solve the probed position in windows around a midgame search's score rather than in
-    /// the full window: the same exact score in a fraction of the time (what makes probes
-    /// at 28-30 empties affordable), though the move played may be another of the same
-    /// score, so plans without it make the files they always made.
-    pub probe_guess: bool,
 }
 
 impl Default for Plan {
@@ -51,13 +46,9 @@ impl Default for Plan {
             exact: 18,
             probe: 0,
             probe_from: 0,
-            probe_guess: false,
         }
     }
 }
-
-/// The midgame search depth whose score centres the windows of a guessed probe.
-const GUESS_DEPTH: u8 = 8;
 
 /// Plays game number `index` of the run seeded by `seed` and returns its labelled
 /// positions (the searcher's evaluation decides the engine's moves).
@@ -116,12 +107,7 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
             // Ordered by the games' own evaluation, not the build's embedded weights: the
             // files then follow from the seed and the plan alone, so retraining from any
             // build gives the same data.
-            let solved = if empties == probe && plan.probe_guess {
-                let guess = searcher.choose(board, &Settings { depth: GUESS_DEPTH, ..settings }, 0, &never).score;
-                solve_around(board, &mut table, &never, searcher.pattern(), guess.div_euclid(100))
-            } else {
-                solve_full(board, &mut table, &never, searcher.pattern())
-            };
+            let solved = solve_full(board, &mut table, &never, searcher.pattern());
             let Some(solved) = solved else { break };
             sample.label = solved.score as i8;
             sample.exact = true;
@@ -165,7 +151,6 @@ mod tests {
             exact: 10,
             probe: 0,
             probe_from: 0,
-            probe_guess: false,
         };
         let mut searcher = Searcher::<Eight>::new(12);
         let a = game(&mut searcher, &plan, 7, 3);

@@ -43,10 +43,6 @@ pub enum Step {
         /// The fewest empties of the probed position (default: --exact + 1).
         #[arg(long, default_value_t = 0)]
         probe_from: u32,
-        /// Solve the probed position in windows around a midgame search's score (faster;
-        /// the same exact score): for probes at 25-30 empties.
-        #[arg(long)]
-        probe_guess: bool,
         /// Fewest and most random moves at the start of a game.
         #[arg(long, default_value_t = 6)]
         random_min: u32,
@@ -240,7 +236,6 @@ pub fn run(step: Step) -> ExitCode {
             exact,
             probe,
             probe_from,
-            probe_guess,
             random_min,
             random_max,
             eval,
@@ -252,7 +247,6 @@ pub fn run(step: Step) -> ExitCode {
                 exact,
                 probe,
                 probe_from,
-                probe_guess,
             };
             let pattern = match crate::contender(1, eval.as_deref(), "default") {
                 Ok(c) => c.pattern,
