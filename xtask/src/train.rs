@@ -374,15 +374,10 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             6001,
             ("6", "14"),
             &[
-                short[0],
-                short[1],
-                short[2],
-                short[3],
-                "--probe-from",
-                s.balanced_probe.0,
-                "--probe",
-                s.balanced_probe.1,
-            ],
+                &short[..],
+                &["--probe-from", s.balanced_probe.0, "--probe", s.balanced_probe.1],
+            ]
+            .concat(),
             r1,
         ),
     ]

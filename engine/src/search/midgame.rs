@@ -411,8 +411,9 @@ impl<G: Geometry> Run<'_, G> {
         let mut scored = Vec::with_capacity(ordered.len());
         for (k, &(sq, flips)) in ordered.iter().enumerate() {
             let next = board.play_flips(sq, flips);
+            // The first move's window is still (lo, beta): alpha starts at lo.
             let score = if k == 0 || self.every_move {
-                -self.search(next, depth - 1, -beta, -if self.every_move { lo } else { alpha }, false)
+                -self.search(next, depth - 1, -beta, -lo, false)
             } else {
                 let s = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
                 if s > alpha && s < beta {

@@ -127,9 +127,9 @@ pub enum Step {
         holdout: Vec<PathBuf>,
     },
     /// A level's search against the exact scores of held-out positions: how far its score
-    /// is off, by empties and by phase, with its nodes and time (the embedded weights).
+    /// is off, and its evaluation's, by empties and by phase, with its nodes and time.
     #[command(
-        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions mae exact nodes ms` per count of empties, then by phase."
+        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase."
     )]
     Search {
         #[arg(long, default_value_t = 10)]
@@ -401,10 +401,10 @@ fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u3
         Err(e) => return bad(e),
     };
     // Every exact position with a move to play, by empties; then an even spread of each.
-    let mut by_empties: Vec<Vec<data::Sample>> = vec![Vec::new(); 61];
+    let mut by_empties: Vec<Vec<(Board<Eight>, &data::Sample)>> = vec![Vec::new(); 61];
     for s in samples.iter().filter(|s| s.exact && s.empties() >= min_empties) {
-        if Board::<Eight>::new(s.player, s.opponent).is_some_and(|b| b.legal_moves() != 0) {
-            by_empties[s.empties() as usize].push(*s);
+        if let Some(board) = Board::<Eight>::new(s.player, s.opponent).filter(|b| b.legal_moves() != 0) {
+            by_empties[s.empties() as usize].push((board, s));
         }
     }
     println!("search: level {level} against exact scores ({min_empties}+ empties, at most {per_empties} positions each)");
@@ -415,8 +415,7 @@ fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u3
     for (empties, pool) in by_empties.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
         let step = (pool.len() / per_empties.max(1)).max(1);
         let chosen: Vec<_> = pool.iter().step_by(step).take(per_empties).collect();
-        for s in &chosen {
-            let Some(board) = Board::<Eight>::new(s.player, s.opponent) else { continue };
+        for &&(board, s) in &chosen {
             searcher.clear();
             let start = Instant::now();
             let choice = searcher.choose(board, &settings, 0, &never);
