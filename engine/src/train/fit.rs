@@ -11,6 +11,10 @@
 //!
 //! Targets are hundredths of a disc: the exact score when the label is exact, else the game's
 //! result blended with the search's score (`blend` = the share of the search score).
+//!
+//! A fit may start from earlier weights (`init`) instead of zero: a round of new positions
+//! then refines what the earlier rounds taught without their files, and a configuration the
+//! new data sees fewer than `min_count` times keeps its earlier weight.
 
 use crate::search::pattern::{self, FEATURES, PHASES, PHASE_EMPTIES, TABLE};
 use crate::search::weights::Weights;
@@ -66,8 +70,14 @@ fn canonical_features(s: &Sample) -> [u32; FEATURES] {
     f
 }
 
-/// Fits every phase; `progress` hears one line per phase (its sample count, training error).
-pub fn fit(samples: &[Sample], opts: &FitOptions, mut progress: impl FnMut(&str)) -> Weights {
+/// Fits every phase, from `init`'s weights or from zero; `progress` hears one line per phase
+/// (its sample count, training error).
+pub fn fit(
+    samples: &[Sample],
+    opts: &FitOptions,
+    init: Option<&Weights>,
+    mut progress: impl FnMut(&str),
+) -> Weights {
     let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); PHASES];
     for (i, s) in samples.iter().enumerate() {
         by_phase[pattern::phase(s.empties())].push(i);
@@ -90,7 +100,11 @@ pub fn fit(samples: &[Sample], opts: &FitOptions, mut progress: impl FnMut(&str)
                 ));
             }
         }
-        let (theta, mae) = fit_phase(&rows, opts);
+        let start: Vec<f32> = match init {
+            Some(w) => (0..TABLE).map(|f| f32::from(w.get(phase, f))).collect(),
+            None => vec![0.0; TABLE],
+        };
+        let (theta, mae) = fit_phase(&rows, opts, start);
         progress(&format!(
             "phase {phase:2} (empties {:2}-{:2}): {:7} positions ({} own), training MAE {:.2} discs",
             phase as u32 * PHASE_EMPTIES,
@@ -104,11 +118,15 @@ pub fn fit(samples: &[Sample], opts: &FitOptions, mut progress: impl FnMut(&str)
     Weights::from_canonical(&values)
 }
 
-/// Adam on one phase's rows `(features, target, weight)`, by mini-batches in a seeded
-/// shuffled order (lazy: a weight's moments move only in the batches that touch it);
-/// returns the rounded weights (indexed by canonical feature) and the weighted mean absolute
-/// training error of the last epoch.
-fn fit_phase(rows: &[([u32; FEATURES], f32, f32)], opts: &FitOptions) -> (Vec<i16>, f32) {
+/// Adam on one phase's rows `(features, target, weight)` from the weights `theta`, by
+/// mini-batches in a seeded shuffled order (lazy: a weight's moments move only in the
+/// batches that touch it); returns the rounded weights (indexed by canonical feature) and
+/// the weighted mean absolute training error of the last epoch.
+fn fit_phase(
+    rows: &[([u32; FEATURES], f32, f32)],
+    opts: &FitOptions,
+    mut theta: Vec<f32>,
+) -> (Vec<i16>, f32) {
     let mut count = vec![0u32; TABLE];
     for (f, _, _) in rows {
         for &x in f {
@@ -116,7 +134,6 @@ fn fit_phase(rows: &[([u32; FEATURES], f32, f32)], opts: &FitOptions) -> (Vec<i1
         }
     }
     let active: Vec<bool> = count.iter().map(|&c| c >= opts.min_count.max(1)).collect();
-    let mut theta = vec![0f32; TABLE];
     let mut m = vec![0f32; TABLE];
     let mut v = vec![0f32; TABLE];
     let mut steps = vec![0i32; TABLE];
@@ -201,10 +218,9 @@ pub fn errors_by_empties(
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_fit_learns_a_simple_rule_and_leaves_unseen_configurations_at_zero() {
-        // Positions near the start where the label is +10 discs when the player owns e4 and
-        // -10 when the opponent does (a rule the patterns can express exactly).
+    /// Positions near the start where the label is +10 discs when the player owns e4 and
+    /// -10 when the opponent does (a rule the patterns can express exactly).
+    fn e4_rule_samples() -> Vec<Sample> {
         let mut samples = Vec::new();
         let mut s = 11u64;
         for _ in 0..400 {
@@ -227,6 +243,21 @@ mod tests {
                 search: 0,
             });
         }
+        samples
+    }
+
+    fn mean_error(samples: &[Sample], w: &Weights) -> f64 {
+        let errors = errors_by_empties(samples, |s| w.evaluate(s.player, s.opponent));
+        let (n, sum) = errors
+            .iter()
+            .fold((0, 0.0), |(n, t), &(_, c, mae)| (n + c, t + mae * c as f64));
+        assert_eq!(n, samples.len());
+        sum / n as f64
+    }
+
+    #[test]
+    fn the_fit_learns_a_simple_rule_and_leaves_unseen_configurations_at_zero() {
+        let samples = e4_rule_samples();
         let opts = FitOptions {
             epochs: 300,
             rate: 4.0,
@@ -236,19 +267,37 @@ mod tests {
             blend: 0.0,
             quantum: 1,
         };
-        let w = fit(&samples, &opts, |_| {});
-        let errors = errors_by_empties(&samples, |s| w.evaluate(s.player, s.opponent));
-        let (n, sum) = errors
-            .iter()
-            .fold((0, 0.0), |(n, t), &(_, c, mae)| (n + c, t + mae * c as f64));
-        assert_eq!(n, 400);
-        assert!(
-            sum / (n as f64) < 1.0,
-            "mean error {} discs",
-            sum / n as f64
-        );
+        let w = fit(&samples, &opts, None, |_| {});
+        let error = mean_error(&samples, &w);
+        assert!(error < 1.0, "mean error {error} discs");
         // A phase with no positions keeps all its weights at zero.
         assert!((0..TABLE).all(|f| w.get(0, f) == 0));
+    }
+
+    #[test]
+    fn a_fit_from_earlier_weights_starts_where_they_stand_and_keeps_what_it_does_not_see() {
+        let samples = e4_rule_samples();
+        let learned = FitOptions {
+            epochs: 300,
+            rate: 4.0,
+            l2: 0.0,
+            smooth: 0.0,
+            min_count: 1,
+            blend: 0.0,
+            quantum: 1,
+        };
+        let earlier = fit(&samples, &learned, None, |_| {});
+        // One short epoch: from zero it cannot learn the rule, from the earlier weights it
+        // keeps it.
+        let short = FitOptions { epochs: 1, rate: 0.5, ..learned };
+        let cold = mean_error(&samples, &fit(&samples, &short, None, |_| {}));
+        let warm = mean_error(&samples, &fit(&samples, &short, Some(&earlier), |_| {}));
+        assert!(cold > 8.0, "one short epoch from zero: {cold} discs");
+        assert!(warm < 1.0, "one short epoch from the earlier weights: {warm} discs");
+        // A configuration the new data sees too rarely keeps its earlier weight, and so
+        // does every phase the new data does not reach.
+        let rare = FitOptions { min_count: u32::MAX, ..learned };
+        assert_eq!(fit(&samples, &rare, Some(&earlier), |_| {}), earlier);
     }
 
     #[test]

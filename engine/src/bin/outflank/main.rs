@@ -240,13 +240,15 @@ pub fn contender(level: u8, eval: Option<&str>, search: &str) -> Result<arena::C
     let pattern = match eval {
         None => outflank_engine::search::weights::default_weights(),
         Some("hand") => None,
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let w = outflank_engine::search::weights::Weights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-            Some(&*Box::leak(Box::new(w)))
-        }
+        Some(path) => Some(&*Box::leak(Box::new(read_weights(std::path::Path::new(path))?))),
     };
     Ok(arena::Contender { level, pattern, tweaks })
+}
+
+/// A weights file, or why it cannot be read.
+pub fn read_weights(path: &std::path::Path) -> Result<outflank_engine::search::weights::Weights, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    outflank_engine::search::weights::Weights::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn play_match(a: arena::Contender, b: arena::Contender, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {

@@ -13,7 +13,7 @@ use outflank_engine::train::{data, fit, selfplay};
 use outflank_engine::Board;
 use outflank_engine::Eight;
 
-use crate::bad;
+use crate::{bad, read_weights};
 
 #[derive(Subcommand)]
 pub enum Step {
@@ -108,6 +108,10 @@ pub enum Step {
         /// Round weights to multiples of this (hundredths of a disc; a smaller file).
         #[arg(long, default_value_t = 1)]
         quantum: u8,
+        /// Start from this weights file instead of zero (an earlier round's fit); a
+        /// configuration seen fewer than --min-count times keeps its weight from it.
+        #[arg(long)]
+        init: Option<PathBuf>,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
     /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
@@ -176,6 +180,7 @@ pub fn run(step: Step) -> ExitCode {
             min_count,
             blend,
             quantum,
+            init,
         } => {
             let opts = fit::FitOptions {
                 epochs,
@@ -186,15 +191,16 @@ pub fn run(step: Step) -> ExitCode {
                 blend,
                 quantum,
             };
-            run_fit(&data, &holdout, &out, &opts)
+            let init = match init.as_deref().map(read_weights).transpose() {
+                Ok(w) => w,
+                Err(e) => return bad(e),
+            };
+            run_fit(&data, &holdout, &out, &opts, init.as_ref())
         }
         Step::Requant { weights, quantum, drop, out, holdout } => {
-            let w = match std::fs::read(&weights)
-                .map_err(|e| e.to_string())
-                .and_then(|b| Weights::from_bytes(&b).map_err(|e| e.to_string()))
-            {
+            let w = match read_weights(&weights) {
                 Ok(w) => w.requantized(quantum, drop),
-                Err(e) => return bad(format!("{}: {e}", weights.display())),
+                Err(e) => return bad(e),
             };
             let bytes = w.to_bytes();
             if let Err(e) = std::fs::write(&out, &bytes) {
@@ -213,12 +219,9 @@ pub fn run(step: Step) -> ExitCode {
             }
         }
         Step::Errors { weights, holdout } => {
-            let w = match std::fs::read(&weights)
-                .map_err(|e| e.to_string())
-                .and_then(|b| Weights::from_bytes(&b).map_err(|e| e.to_string()))
-            {
+            let w = match read_weights(&weights) {
                 Ok(w) => w,
-                Err(e) => return bad(format!("{}: {e}", weights.display())),
+                Err(e) => return bad(e),
             };
             match data::read_files(&holdout) {
                 Ok(samples) => {
@@ -314,6 +317,7 @@ fn run_fit(
     holdout: &[PathBuf],
     out: &std::path::Path,
     opts: &fit::FitOptions,
+    init: Option<&Weights>,
 ) -> ExitCode {
     let start = Instant::now();
     let samples = match data::read_files(data_files) {
@@ -326,12 +330,13 @@ fn run_fit(
     };
     let exact = samples.iter().filter(|s| s.exact).count();
     println!(
-        "fit {opts:?}: {} positions ({exact} exact) from {} file(s), {} held out",
+        "fit {opts:?}: {} positions ({exact} exact) from {} file(s), {} held out{}",
         samples.len(),
         data_files.len(),
-        held.len()
+        held.len(),
+        if init.is_some() { ", from earlier weights" } else { "" }
     );
-    let weights = fit::fit(&samples, opts, |line| println!("  {line}"));
+    let weights = fit::fit(&samples, opts, init, |line| println!("  {line}"));
     println!("fitted in {:.1}s", start.elapsed().as_secs_f64());
     let bytes = weights.to_bytes();
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
