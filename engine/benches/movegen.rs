@@ -21,7 +21,9 @@ fn positions() -> Vec<Board<Eight>> {
                 continue;
             }
             out.push(b);
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let n = moves.count_ones();
             let mut m = moves;
             for _ in 0..((seed >> 33) as u32 % n) {
@@ -39,12 +41,22 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("8x8");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("legal_moves", |b| {
-        b.iter(|| positions.iter().fold(0u64, |acc, p| acc ^ black_box(p).legal_moves()))
+        b.iter(|| {
+            positions
+                .iter()
+                .fold(0u64, |acc, p| acc ^ black_box(p).legal_moves())
+        })
     });
-    let with_moves: Vec<(Board<Eight>, u32)> =
-        positions.iter().map(|p| (*p, p.legal_moves().trailing_zeros())).collect();
+    let with_moves: Vec<(Board<Eight>, u32)> = positions
+        .iter()
+        .map(|p| (*p, p.legal_moves().trailing_zeros()))
+        .collect();
     group.bench_function("flips", |b| {
-        b.iter(|| with_moves.iter().fold(0u64, |acc, (p, sq)| acc ^ black_box(p).flips(*sq)))
+        b.iter(|| {
+            with_moves
+                .iter()
+                .fold(0u64, |acc, (p, sq)| acc ^ black_box(p).flips(*sq))
+        })
     });
     group.finish();
 }

@@ -13,9 +13,16 @@ use outflank_engine::search::{arena, Level};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |k: usize, default: u64| args.get(k).map_or(Some(default), |s| s.parse::<u64>().ok());
-    let level = |k: usize| args.get(k).and_then(|s| s.parse::<u8>().ok()).and_then(|l| Level::new(l).ok());
-    let (Some(a), Some(b), Some(pairs), Some(seed)) = (level(0), level(1), number(2, 10), number(3, 1)) else {
+    let number =
+        |k: usize, default: u64| args.get(k).map_or(Some(default), |s| s.parse::<u64>().ok());
+    let level = |k: usize| {
+        args.get(k)
+            .and_then(|s| s.parse::<u8>().ok())
+            .and_then(|l| Level::new(l).ok())
+    };
+    let (Some(a), Some(b), Some(pairs), Some(seed)) =
+        (level(0), level(1), number(2, 10), number(3, 1))
+    else {
         eprintln!("usage: match <level A 1-10> <level B 1-10> [pairs=10] [seed=1]");
         return ExitCode::from(2);
     };

@@ -30,7 +30,9 @@ fn main() -> ExitCode {
             },
         }
     }
-    let Some(depth) = depth else { return usage("missing depth") };
+    let Some(depth) = depth else {
+        return usage("missing depth");
+    };
     match outflank_engine::report::perft(&mut std::io::stdout().lock(), size, depth) {
         Ok(Some(_)) => ExitCode::SUCCESS,
         Ok(None) => usage("--size must be 6, 8 or 10"),

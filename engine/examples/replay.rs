@@ -42,7 +42,9 @@ fn main() -> ExitCode {
                 "legal": legal,
                 "played": sq.to_string(),
             }));
-            replay.play_move(turn.player, Move::Place(sq)).expect("the record was accepted above");
+            replay
+                .play_move(turn.player, Move::Place(sq))
+                .expect("the record was accepted above");
         }
     }
     let out = serde_json::json!({

@@ -16,13 +16,19 @@ use outflank_engine::search::{self, arena, Level};
 use outflank_engine::{Board, Eight, Square};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("GAMES SEED LEVEL MAX_NODES: numbers")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("GAMES SEED LEVEL MAX_NODES: numbers"))
+        .collect();
     let [games, seed, level, max_nodes] = args[..] else {
         eprintln!("usage: selfplay_endgames GAMES SEED LEVEL MAX_NODES");
         std::process::exit(2);
     };
     let level = Level::new(level as u8).expect("a level from 1 to 10");
-    println!("# Positions from Outflank's own games: selfplay_endgames {games} {seed} {} {max_nodes}", level.get());
+    println!(
+        "# Positions from Outflank's own games: selfplay_endgames {games} {seed} {} {max_nodes}",
+        level.get()
+    );
     println!("# Columns as in ffo-01-39.txt: id board side_to_move best_move exact_score empties");
     for (k, opening) in arena::openings(games as usize, 8, seed).iter().enumerate() {
         let target = 24 + (k as u32 % 3);
@@ -46,7 +52,11 @@ fn main() {
             }
             // LEVEL plays one side (dark in even games), level 1 the other: lopsided games,
             // whose endgames the solver finishes quickly enough for a test.
-            let mover = if dark_to_move == (k % 2 == 0) { level } else { Level::MIN };
+            let mover = if dark_to_move == (k % 2 == 0) {
+                level
+            } else {
+                Level::MIN
+            };
             let choice = search::best_move(board, mover, seed + k as u64, &search::never);
             let sq = choice.best.expect("a legal move");
             board = board.play_flips(sq, board.flips(sq));
@@ -57,10 +67,17 @@ fn main() {
             continue;
         }
         let Some(solved) = search::solve(board, &|nodes| nodes > max_nodes) else {
-            eprintln!("game {}: {empties} empties: the solver needs more than {max_nodes} nodes", k + 1);
+            eprintln!(
+                "game {}: {empties} empties: the solver needs more than {max_nodes} nodes",
+                k + 1
+            );
             continue;
         };
-        let (dark, light) = if dark_to_move { (board.player, board.opponent) } else { (board.opponent, board.player) };
+        let (dark, light) = if dark_to_move {
+            (board.player, board.opponent)
+        } else {
+            (board.opponent, board.player)
+        };
         let squares: String = (0..64)
             .map(|i| {
                 if dark >> i & 1 == 1 {
@@ -74,7 +91,11 @@ fn main() {
             .collect();
         let side = if dark_to_move { 'X' } else { 'O' };
         let best = Square::from_index(solved.best.expect("a move"), 8);
-        println!("{} {squares} {side} {best} {:+} {empties}", k + 1, solved.score);
+        println!(
+            "{} {squares} {side} {best} {:+} {empties}",
+            k + 1,
+            solved.score
+        );
         eprintln!("game {}: {empties} empties, {} nodes", k + 1, solved.nodes);
     }
 }

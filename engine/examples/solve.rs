@@ -18,7 +18,10 @@ fn main() -> ExitCode {
         eprintln!("usage: solve FILE [ID ...]");
         return ExitCode::from(2);
     };
-    let problems = match std::fs::read_to_string(file).map_err(|e| e.to_string()).and_then(|t| ffo::parse(&t).map_err(|e| e.to_string())) {
+    let problems = match std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|t| ffo::parse(&t).map_err(|e| e.to_string()))
+    {
         Ok(p) => p,
         Err(e) => {
             eprintln!("solve: {file}: {e}");
@@ -30,7 +33,11 @@ fn main() -> ExitCode {
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         if arg == "--threads" {
-            match rest.next().and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=64).contains(n)) {
+            match rest
+                .next()
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=64).contains(n))
+            {
                 Some(n) => threads = n,
                 None => {
                     eprintln!("solve: --threads needs a number from 1 to 64");
@@ -41,7 +48,10 @@ fn main() -> ExitCode {
             wanted.push(arg.clone());
         }
     }
-    let chosen: Vec<_> = problems.into_iter().filter(|p| wanted.is_empty() || wanted.contains(&p.id)).collect();
+    let chosen: Vec<_> = problems
+        .into_iter()
+        .filter(|p| wanted.is_empty() || wanted.contains(&p.id))
+        .collect();
     match report::solve(&mut std::io::stdout().lock(), &chosen, threads) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(wrong) => {

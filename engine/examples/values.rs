@@ -28,28 +28,48 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (game, board) = match Reversi::from_record(ReversiOptions::default(), &moves[..count].concat()) {
-        Ok(g) => {
-            let AnyBoard::Eight(board) = g.position().board() else { unreachable!("the default board is 8x8") };
-            (AnyGame::Reversi(g), board)
-        }
-        Err(e) => {
-            eprintln!("values: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (game, board) =
+        match Reversi::from_record(ReversiOptions::default(), &moves[..count].concat()) {
+            Ok(g) => {
+                let AnyBoard::Eight(board) = g.position().board() else {
+                    unreachable!("the default board is 8x8")
+                };
+                (AnyGame::Reversi(g), board)
+            }
+            Err(e) => {
+                eprintln!("values: {e}");
+                return ExitCode::from(2);
+            }
+        };
     let mut computer = Computer::new();
     let start = Instant::now();
-    let analysis = computer.analyse(&game, u32::MAX, 0, search::Share::WHOLE, &search::never, &mut |sq, score| {
-        println!("{sq} {score:+} {:.3}", start.elapsed().as_secs_f64());
-    });
+    let analysis = computer.analyse(
+        &game,
+        u32::MAX,
+        0,
+        search::Share::WHOLE,
+        &search::never,
+        &mut |sq, score| {
+            println!("{sq} {score:+} {:.3}", start.elapsed().as_secs_f64());
+        },
+    );
     let Some(analysis) = analysis else {
         eprintln!("values: no legal move to analyse");
         return ExitCode::FAILURE;
     };
-    println!("all {} {:.3} {}", analysis.scores.len(), start.elapsed().as_secs_f64(), analysis.nodes);
+    println!(
+        "all {} {:.3} {}",
+        analysis.scores.len(),
+        start.elapsed().as_secs_f64(),
+        analysis.nodes
+    );
     let start = Instant::now();
     let solved = search::solve(board, &search::never).expect("never stopped");
-    println!("solve {:+} {} {:.3}", solved.score, solved.nodes, start.elapsed().as_secs_f64());
+    println!(
+        "solve {:+} {} {:.3}",
+        solved.score,
+        solved.nodes,
+        start.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }

@@ -2,11 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, LogEvent, LogItem, Move};
 use crate::{
     Error, Gomoku, GomokuOptions, Outcome, Player, PlayerStats, Reason, Resignation, Reversi,
     ReversiOptions, Square, StartPosition, TicTacToe, Variant,
 };
+use crate::{Game, LogEvent, LogItem, Move};
 
 /// Which game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -239,7 +239,10 @@ impl AnyGame {
                 && kind.sizes().len() == 1
                 && options.size == Some(kind.default_size());
             if options.has(option) && !kind.takes(option) && !only_size {
-                return Err(Error::bad_option(Reason::NoSuchOption { option: option.key(), game: kind }));
+                return Err(Error::bad_option(Reason::NoSuchOption {
+                    option: option.key(),
+                    game: kind,
+                }));
             }
         }
         // Not a `GameOption`: a platform's creation form never sends a position.
@@ -258,7 +261,9 @@ impl AnyGame {
             })?),
             GameKind::Gomoku => AnyGame::Gomoku(Gomoku::new(GomokuOptions {
                 size,
-                exact_five: options.exact_five.unwrap_or(GomokuOptions::default().exact_five),
+                exact_five: options
+                    .exact_five
+                    .unwrap_or(GomokuOptions::default().exact_five),
             })?),
             GameKind::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
         })
@@ -290,7 +295,10 @@ impl AnyGame {
                 exact_five: Some(g.options().exact_five),
                 start: None,
             },
-            AnyGame::TicTacToe(_) => GameOptions { game: kind, ..GameOptions::default() },
+            AnyGame::TicTacToe(_) => GameOptions {
+                game: kind,
+                ..GameOptions::default()
+            },
         }
     }
 
@@ -314,8 +322,12 @@ impl AnyGame {
         let mut game = AnyGame::new(&self.options())?;
         for item in self.log().iter().take(to.saturating_add(1)) {
             match *item {
-                LogItem::Move { player, square, .. } => game.play_move(player, Move::Place(square))?,
-                LogItem::Event(LogEvent::Concede { player }) => game.play_move(player, Move::Concede)?,
+                LogItem::Move { player, square, .. } => {
+                    game.play_move(player, Move::Place(square))?
+                }
+                LogItem::Event(LogEvent::Concede { player }) => {
+                    game.play_move(player, Move::Concede)?
+                }
                 LogItem::Event(LogEvent::Drop { player }) => game.drop_player(player)?,
                 LogItem::Event(LogEvent::Timeout { player }) => game.time_out(player)?,
                 // Passes replay themselves; start and end are not actions.

@@ -89,7 +89,9 @@ macro_rules! impl_bits {
             }
             #[inline(always)]
             fn highest_bit(self) -> Self {
-                ((1 as $t) << (<$t>::BITS - 1)).checked_shr(self.leading_zeros()).unwrap_or(0)
+                ((1 as $t) << (<$t>::BITS - 1))
+                    .checked_shr(self.leading_zeros())
+                    .unwrap_or(0)
             }
             #[inline(always)]
             fn below(self) -> Self {
@@ -268,7 +270,10 @@ pub const fn rays_u128<const CELLS: usize>(size: u32) -> [[u128; 8]; CELLS] {
         let mut d = 0;
         while d < 8 {
             let (dc, dr) = DIRECTIONS[d];
-            let (mut c, mut r) = ((sq as u32 % size) as i32 + dc, (sq as u32 / size) as i32 + dr);
+            let (mut c, mut r) = (
+                (sq as u32 % size) as i32 + dc,
+                (sq as u32 / size) as i32 + dr,
+            );
             while c >= 0 && r >= 0 && c < size as i32 && r < size as i32 {
                 table[sq][d] |= 1u128 << (r as u32 * size + c as u32);
                 c += dc;
@@ -363,6 +368,6 @@ mod tests {
         assert_eq!(Eight::neighbours(h1), (1 << 6) | (1 << 15) | (1 << 14));
         let corner = 1u128 << 99;
         assert_eq!(Ten::neighbours(corner), (1 << 98) | (1 << 89) | (1 << 88));
-        assert_eq!(Six::neighbours(1 << 35) , (1 << 34) | (1 << 29) | (1 << 28));
+        assert_eq!(Six::neighbours(1 << 35), (1 << 34) | (1 << 29) | (1 << 28));
     }
 }

@@ -54,13 +54,21 @@ impl Computer {
     /// evaluation). Natively the embedded weights are the default; in the browser, set them
     /// once the weights file is loaded (`Weights::from_bytes`, then `Box::leak`).
     pub fn set_pattern(&mut self, weights: Option<&'static crate::search::weights::Weights>) {
-        self.eight.get_or_insert_with(|| Searcher::new(17)).set_pattern(weights);
+        self.eight
+            .get_or_insert_with(|| Searcher::new(17))
+            .set_pattern(weights);
     }
 
     /// The move of the player to move, or `None` if the game is over. `seed` makes the
     /// weaker levels' mistakes reproducible; `stop` can cut a long search short (the best
     /// move found so far is played).
-    pub fn choose(&mut self, game: &AnyGame, level: Level, seed: u64, stop: &Stop<'_>) -> Option<Decision> {
+    pub fn choose(
+        &mut self,
+        game: &AnyGame,
+        level: Level,
+        seed: u64,
+        stop: &Stop<'_>,
+    ) -> Option<Decision> {
         game.to_move()?;
         match game {
             AnyGame::Reversi(r) => {
@@ -75,7 +83,13 @@ impl Computer {
         }
     }
 
-    fn reversi(&mut self, board: AnyBoard, level: Level, seed: u64, stop: &Stop<'_>) -> Option<Decision> {
+    fn reversi(
+        &mut self,
+        board: AnyBoard,
+        level: Level,
+        seed: u64,
+        stop: &Stop<'_>,
+    ) -> Option<Decision> {
         fn run<G: Geometry>(
             slot: &mut Option<Searcher<G>>,
             board: crate::Board<G>,
@@ -116,7 +130,9 @@ impl Computer {
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(Square, i32),
     ) -> Option<Analysis<Square>> {
-        let AnyGame::Reversi(r) = game else { return None };
+        let AnyGame::Reversi(r) = game else {
+            return None;
+        };
         if r.position().variant() != Variant::Standard || r.ended() {
             return None;
         }
@@ -129,7 +145,14 @@ impl Computer {
         ) -> Option<Analysis<Square>> {
             let searcher = slot.get_or_insert_with(|| Searcher::new(17));
             let square = |sq| Square::from_index(sq, G::SIZE as u8);
-            let analysis = searcher.analyse(board, exact_from, max_nodes, share, stop, &mut |sq, score| solved(square(sq), score))?;
+            let analysis = searcher.analyse(
+                board,
+                exact_from,
+                max_nodes,
+                share,
+                stop,
+                &mut |sq, score| solved(square(sq), score),
+            )?;
             Some(analysis.map(square))
         }
         let limits = (exact_from, max_nodes, share);
@@ -147,7 +170,11 @@ fn bombs(position: &Position, level: Level, seed: u64) -> Option<Decision> {
     const LOST: i32 = 10_000;
     fn value(p: &Position) -> i32 {
         let [a, b] = p.counts();
-        let (mine, theirs) = if p.to_move() == Player::First { (a, b) } else { (b, a) };
+        let (mine, theirs) = if p.to_move() == Player::First {
+            (a, b)
+        } else {
+            (b, a)
+        };
         if mine == 0 {
             -LOST
         } else {
@@ -161,7 +188,9 @@ fn bombs(position: &Position, level: Level, seed: u64) -> Option<Decision> {
     let noise = i32::from(10 - level.get()) * 2;
     let mut best: Option<(Square, i32, i32)> = None;
     for sq in position.legal_moves() {
-        let Some(next) = after(position, sq) else { continue };
+        let Some(next) = after(position, sq) else {
+            continue;
+        };
         // The opponent's best reply, from their side.
         let reply = if next.is_over() {
             value(&next)
@@ -179,7 +208,13 @@ fn bombs(position: &Position, level: Level, seed: u64) -> Option<Decision> {
             best = Some((sq, score, noisy));
         }
     }
-    best.map(|(square, score, _)| Decision { square, score: score * 100, depth: 2, exact: false, nodes: 0 })
+    best.map(|(square, score, _)| Decision {
+        square,
+        score: score * 100,
+        depth: 2,
+        exact: false,
+        nodes: 0,
+    })
 }
 
 /// Gomoku: immediate wins and blocks by the game's own rules (so `exactFive` is honoured),
@@ -197,14 +232,24 @@ fn gomoku(grid: &Grid, game: &AnyGame, level: Level, seed: u64) -> Option<Decisi
             for col in 0..n {
                 let sq = Square::new(col, row);
                 if grid.stone(sq).is_none()
-                    && occupied.iter().any(|s| s.col().abs_diff(col) <= 2 && s.row().abs_diff(row) <= 2)
+                    && occupied
+                        .iter()
+                        .any(|s| s.col().abs_diff(col) <= 2 && s.row().abs_diff(row) <= 2)
                 {
                     candidates.push(sq);
                 }
             }
         }
     }
-    let decide = |square: Square, score: i32| Some(Decision { square, score, depth: 1, exact: false, nodes: 0 });
+    let decide = |square: Square, score: i32| {
+        Some(Decision {
+            square,
+            score,
+            depth: 1,
+            exact: false,
+            nodes: 0,
+        })
+    };
     // Win now.
     for &sq in &candidates {
         let mut g = game.clone();
@@ -240,7 +285,13 @@ fn gomoku(grid: &Grid, game: &AnyGame, level: Level, seed: u64) -> Option<Decisi
             best = Some((sq, score, noisy));
         }
     }
-    best.map(|(square, score, _)| Decision { square, score, depth: 1, exact: false, nodes: 0 })
+    best.map(|(square, score, _)| Decision {
+        square,
+        score,
+        depth: 1,
+        exact: false,
+        nodes: 0,
+    })
 }
 
 /// Whether `player` putting a stone on `sq` makes an unbroken line of five or more
@@ -251,8 +302,13 @@ fn wins_at(grid: &Grid, sq: Square, player: Player) -> bool {
         let run = |sign: i32| {
             (1..5)
                 .take_while(|k| {
-                    let (c, r) = (i32::from(sq.col()) + sign * k * dc, i32::from(sq.row()) + sign * k * dr);
-                    (0..n).contains(&c) && (0..n).contains(&r) && grid.stone(Square::new(c as u8, r as u8)) == Some(player)
+                    let (c, r) = (
+                        i32::from(sq.col()) + sign * k * dc,
+                        i32::from(sq.row()) + sign * k * dr,
+                    );
+                    (0..n).contains(&c)
+                        && (0..n).contains(&r)
+                        && grid.stone(Square::new(c as u8, r as u8)) == Some(player)
                 })
                 .count()
         };
@@ -310,7 +366,13 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
     };
     if rng.below(100) < random_share {
         let square = legal[rng.below(legal.len() as u64) as usize];
-        return Some(Decision { square, score: 0, depth: 0, exact: false, nodes: 0 });
+        return Some(Decision {
+            square,
+            score: 0,
+            depth: 0,
+            exact: false,
+            nodes: 0,
+        });
     }
     /// Negamax with alpha-beta: the score for the side to move in `grid`.
     fn minimax(grid: &Grid, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
@@ -350,5 +412,11 @@ fn tictactoe(grid: &Grid, level: Level, seed: u64) -> Option<Decision> {
             best = Some((sq, score));
         }
     }
-    best.map(|(square, score)| Decision { square, score, depth: 9, exact: true, nodes })
+    best.map(|(square, score)| Decision {
+        square,
+        score,
+        depth: 9,
+        exact: true,
+        nodes,
+    })
 }

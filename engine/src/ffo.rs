@@ -24,7 +24,10 @@ impl Problem {
     /// The position as the search's bitboards (the side to move first).
     pub fn board(&self) -> Board<Eight> {
         let board = self.position.board();
-        Board { player: board.player() as u64, opponent: board.opponent() as u64 }
+        Board {
+            player: board.player() as u64,
+            opponent: board.opponent() as u64,
+        }
     }
 }
 
@@ -33,7 +36,9 @@ pub fn parse_side(text: &str) -> Result<Player, Error> {
     match text {
         "X" | "x" | "*" | "B" | "b" => Ok(Player::First),
         "O" | "o" | "W" | "w" => Ok(Player::Second),
-        other => Err(Error::malformed(format!("the side to move is X or O, not {other:?}"))),
+        other => Err(Error::malformed(format!(
+            "the side to move is X or O, not {other:?}"
+        ))),
     }
 }
 
@@ -48,7 +53,10 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, Error> {
         let fail = |reason: String| Error::malformed(format!("line {}: {reason}", k + 1));
         let fields: Vec<&str> = line.split_whitespace().collect();
         let [id, board, side, best, score, empties] = fields[..] else {
-            return Err(fail(format!("6 fields expected (id board side best score empties), found {}", fields.len())));
+            return Err(fail(format!(
+                "6 fields expected (id board side best score empties), found {}",
+                fields.len()
+            )));
         };
         let side = parse_side(side).map_err(|e| fail(e.to_string()))?;
         let position = Position::from_ffo(board, side).map_err(|e| fail(e.to_string()))?;
@@ -57,13 +65,26 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, Error> {
             .map(|m| m.parse::<Square>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| fail(e.to_string()))?;
-        let score: i32 = score.trim_start_matches('+').parse().map_err(|_| fail(format!("bad score {score:?}")))?;
-        let empties: u32 = empties.parse().map_err(|_| fail(format!("bad empties {empties:?}")))?;
+        let score: i32 = score
+            .trim_start_matches('+')
+            .parse()
+            .map_err(|_| fail(format!("bad score {score:?}")))?;
+        let empties: u32 = empties
+            .parse()
+            .map_err(|_| fail(format!("bad empties {empties:?}")))?;
         let counted = position.board().empty().count_ones();
         if counted != empties {
-            return Err(fail(format!("the board has {counted} empty squares, the line says {empties}")));
+            return Err(fail(format!(
+                "the board has {counted} empty squares, the line says {empties}"
+            )));
         }
-        problems.push(Problem { id: id.to_string(), position, best_moves, score, empties });
+        problems.push(Problem {
+            id: id.to_string(),
+            position,
+            best_moves,
+            score,
+            empties,
+        });
     }
     Ok(problems)
 }

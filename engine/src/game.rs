@@ -134,7 +134,11 @@ pub enum Error {
     /// Text that is not a square, or not a move.
     BadNotation { text: String },
     /// A game record that breaks at move `index` (1-based).
-    BadRecord { index: usize, text: String, reason: Box<Error> },
+    BadRecord {
+        index: usize,
+        text: String,
+        reason: Box<Error>,
+    },
     /// An option that does not exist or has a value out of range.
     BadOption { reason: Reason },
     /// Concession refused: only the player to move, while behind, may concede.
@@ -168,7 +172,9 @@ impl Error {
     }
 
     pub(crate) fn malformed(reason: impl Into<String>) -> Error {
-        Error::MalformedState { reason: Reason::Text(reason.into()) }
+        Error::MalformedState {
+            reason: Reason::Text(reason.into()),
+        }
     }
 
     /// An option (or set-up position) refused for `reason`.
@@ -189,8 +195,14 @@ impl fmt::Display for Error {
             Error::OffBoard { square, size } => {
                 write!(f, "{square} is off the {size}x{size} board")
             }
-            Error::BadNotation { text } => write!(f, "{} is not a square like \"f5\"", crate::Quoted(text)),
-            Error::BadRecord { index, text, reason } => {
+            Error::BadNotation { text } => {
+                write!(f, "{} is not a square like \"f5\"", crate::Quoted(text))
+            }
+            Error::BadRecord {
+                index,
+                text,
+                reason,
+            } => {
                 write!(f, "move {index} ({text}) of the record: {reason}")
             }
             Error::BadOption { reason } => write!(f, "bad option: {reason}"),
@@ -241,7 +253,9 @@ impl<'de> Deserialize<'de> for Move {
             Point { x: u64, y: u64 },
         }
         let repr = Repr::deserialize(d).map_err(|_| {
-            serde::de::Error::custom(r#"a move is a square like "f5", {"x": 5, "y": 4} or "concede""#)
+            serde::de::Error::custom(
+                r#"a move is a square like "f5", {"x": 5, "y": 4} or "concede""#,
+            )
         })?;
         match repr {
             Repr::Text(t) if t == "concede" => Ok(Move::Concede),
@@ -307,7 +321,10 @@ pub trait Game {
     {
         match self.play_move(player, mv) {
             Ok(()) => Ok(self),
-            Err(error) => Err(PlayError { error, game: Box::new(self) }),
+            Err(error) => Err(PlayError {
+                error,
+                game: Box::new(self),
+            }),
         }
     }
     /// `player` leaves: the game ends, the other player wins and the leaver scores 0 (in

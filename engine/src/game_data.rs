@@ -13,7 +13,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::{AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Resignation, Square};
+use crate::{
+    AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Resignation, Square,
+};
 
 /// One player as the platform describes them.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -301,14 +303,13 @@ impl EditedState {
             }
             let fail = |e: Error| Error::malformed(format!("move {} ({text}): {e}", k + 1));
             let square: Square = text.parse().map_err(fail)?;
-            let player = game
-                .to_move()
-                .ok_or(Error::GameOver)
-                .map_err(fail)?;
+            let player = game.to_move().ok_or(Error::GameOver).map_err(fail)?;
             game.play_move(player, Move::Place(square)).map_err(fail)?;
         }
-        if let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])? {
-            game.resign(how).map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
+        if let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])?
+        {
+            game.resign(how)
+                .map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
         }
         Ok(game)
     }

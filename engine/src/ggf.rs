@@ -32,7 +32,9 @@
 //! not the standard start.
 
 use crate::notation;
-use crate::{Error, Player, Position, Reason, Reversi, ReversiOptions, Square, StartPosition, Variant};
+use crate::{
+    Error, Player, Position, Reason, Reversi, ReversiOptions, Square, StartPosition, Variant,
+};
 
 /// An Othello game read from GGF.
 ///
@@ -172,12 +174,16 @@ impl Ggf {
 /// Splits `TAG[value]` off the front of `text`: the tag, the value (escapes removed) and the
 /// text after it.
 fn property(text: &str) -> Result<(&str, String, &str), Error> {
-    let open = text
-        .find('[')
-        .ok_or_else(|| malformed(Reason::GgfProperty { at: shorten(text).to_string() }))?;
+    let open = text.find('[').ok_or_else(|| {
+        malformed(Reason::GgfProperty {
+            at: shorten(text).to_string(),
+        })
+    })?;
     let tag = text[..open].trim();
     if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(malformed(Reason::GgfTag { tag: shorten(tag).to_string() }));
+        return Err(malformed(Reason::GgfTag {
+            tag: shorten(tag).to_string(),
+        }));
     }
     let mut value = String::new();
     let mut chars = text[open + 1..].char_indices();
@@ -188,7 +194,9 @@ fn property(text: &str) -> Result<(&str, String, &str), Error> {
             c => value.push(c),
         }
     }
-    Err(malformed(Reason::GgfUnclosed { tag: tag.to_string() }))
+    Err(malformed(Reason::GgfUnclosed {
+        tag: tag.to_string(),
+    }))
 }
 
 fn shorten(text: &str) -> &str {
@@ -203,16 +211,25 @@ fn game_type(value: &str) -> Result<u8, Error> {
     let side: String = digits.chars().take_while(char::is_ascii_digit).collect();
     let flags = format!("{}{}", &value[..kinds], &digits[side.len()..]).to_ascii_lowercase();
     if flags.contains('s') {
-        return Err(unsupported(Reason::GgfSynchro { value: value.to_string() }));
+        return Err(unsupported(Reason::GgfSynchro {
+            value: value.to_string(),
+        }));
     }
     if flags.contains('a') {
-        return Err(unsupported(Reason::GgfAnti { value: value.to_string() }));
+        return Err(unsupported(Reason::GgfAnti {
+            value: value.to_string(),
+        }));
     }
-    let side: u8 = side
-        .parse()
-        .map_err(|_| malformed(Reason::GgfNoSide { value: value.to_string() }))?;
+    let side: u8 = side.parse().map_err(|_| {
+        malformed(Reason::GgfNoSide {
+            value: value.to_string(),
+        })
+    })?;
     if !crate::SIZES.contains(&side) {
-        return Err(unsupported(Reason::GgfSide { tag: "TY", value: value.to_string() }));
+        return Err(unsupported(Reason::GgfSide {
+            tag: "TY",
+            value: value.to_string(),
+        }));
     }
     Ok(side)
 }
@@ -225,22 +242,33 @@ fn start_position(value: &str, size: Option<u8>) -> Result<Position, Error> {
     };
     let side: u8 = side.parse().map_err(|_| malformed(Reason::GgfBoard))?;
     if !crate::SIZES.contains(&side) {
-        return Err(unsupported(Reason::GgfSide { tag: "BO", value: format!("{side} ...") }));
+        return Err(unsupported(Reason::GgfSide {
+            tag: "BO",
+            value: format!("{side} ..."),
+        }));
     }
     if size.is_some_and(|s| s != side) {
-        return Err(malformed(Reason::GgfSides { ty: size.unwrap_or(0), bo: side }));
+        return Err(malformed(Reason::GgfSides {
+            ty: size.unwrap_or(0),
+            bo: side,
+        }));
     }
     let squares: Vec<char> = squares.concat().chars().collect();
     let n = usize::from(side);
     if squares.len() != n * n {
-        return Err(malformed(Reason::GgfSquares { found: squares.len(), side }));
+        return Err(malformed(Reason::GgfSquares {
+            found: squares.len(),
+            side,
+        }));
     }
     let rows: Vec<String> = squares.chunks(n).map(|row| row.iter().collect()).collect();
     let to_move = match to_move {
         "*" | "X" | "x" | "B" | "b" => Player::First,
         "O" | "o" | "W" | "w" => Player::Second,
         other => {
-            return Err(malformed(Reason::GgfToMove { found: other.to_string() }))
+            return Err(malformed(Reason::GgfToMove {
+                found: other.to_string(),
+            }))
         }
     };
     Position::from_rows(&rows, to_move, Variant::Standard)

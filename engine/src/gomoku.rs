@@ -16,7 +16,10 @@ pub struct GomokuOptions {
 
 impl Default for GomokuOptions {
     fn default() -> GomokuOptions {
-        GomokuOptions { size: 19, exact_five: false }
+        GomokuOptions {
+            size: 19,
+            exact_five: false,
+        }
     }
 }
 
@@ -41,10 +44,20 @@ pub struct Gomoku {
 impl Gomoku {
     pub fn new(options: GomokuOptions) -> Result<Gomoku, Error> {
         if options.size != 15 && options.size != 19 {
-            return Err(Error::bad_option(Reason::Size { game: GameKind::Gomoku, size: options.size }));
+            return Err(Error::bad_option(Reason::Size {
+                game: GameKind::Gomoku,
+                size: options.size,
+            }));
         }
-        let rule = LineRule { length: 5, overline_wins: !options.exact_five, points: 1 };
-        Ok(Gomoku { options, grid: Grid::new(options.size, rule) })
+        let rule = LineRule {
+            length: 5,
+            overline_wins: !options.exact_five,
+            points: 1,
+        };
+        Ok(Gomoku {
+            options,
+            grid: Grid::new(options.size, rule),
+        })
     }
 
     pub fn options(&self) -> GomokuOptions {
@@ -93,8 +106,10 @@ impl Serialize for Gomoku {
 impl<'de> Deserialize<'de> for Gomoku {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Gomoku, D::Error> {
         let data = GridData::<GomokuOptions>::deserialize(d)?;
-        let mut game = Gomoku::from_moves(data.options, &data.moves).map_err(serde::de::Error::custom)?;
-        data.resign(&mut game.grid).map_err(serde::de::Error::custom)?;
+        let mut game =
+            Gomoku::from_moves(data.options, &data.moves).map_err(serde::de::Error::custom)?;
+        data.resign(&mut game.grid)
+            .map_err(serde::de::Error::custom)?;
         Ok(game)
     }
 }

@@ -75,7 +75,8 @@ impl Grid {
     }
 
     pub fn stone(&self, sq: Square) -> Option<Player> {
-        sq.index(self.size).and_then(|i| self.cells.get(i as usize).copied().flatten())
+        sq.index(self.size)
+            .and_then(|i| self.cells.get(i as usize).copied().flatten())
     }
 
     /// The line that won the game, in order along the line (empty until someone wins).
@@ -126,15 +127,25 @@ impl Grid {
     /// [`Game::play_move`], or is the record's; the computer's search plays this way too).
     pub(crate) fn place(&mut self, sq: Square) -> Result<(), Error> {
         let mover = self.to_move().ok_or(Error::GameOver)?;
-        let index = sq.index(self.size).ok_or(Error::OffBoard { square: sq, size: self.size })?;
-        let cell = self.cells.get_mut(index as usize).ok_or(Error::OffBoard { square: sq, size: self.size })?;
+        let index = sq.index(self.size).ok_or(Error::OffBoard {
+            square: sq,
+            size: self.size,
+        })?;
+        let cell = self.cells.get_mut(index as usize).ok_or(Error::OffBoard {
+            square: sq,
+            size: self.size,
+        })?;
         if cell.is_some() {
             return Err(Error::Occupied { square: sq });
         }
         *cell = Some(mover);
         self.moves.push(sq);
         self.line = self.line_through(sq, mover);
-        self.log.push(LogItem::Move { player: mover, square: sq, flipped: Vec::new() });
+        self.log.push(LogItem::Move {
+            player: mover,
+            square: sq,
+            flipped: Vec::new(),
+        });
         self.log.end(self.outcome(), self.scores());
         Ok(())
     }
@@ -163,7 +174,12 @@ impl Grid {
         for (dc, dr) in LINES {
             let run = |sign: i32| {
                 (1..)
-                    .map(move |k| (i32::from(sq.col()) + sign * k * dc, i32::from(sq.row()) + sign * k * dr))
+                    .map(move |k| {
+                        (
+                            i32::from(sq.col()) + sign * k * dc,
+                            i32::from(sq.row()) + sign * k * dr,
+                        )
+                    })
                     .take_while(|&(c, r)| {
                         c >= 0
                             && r >= 0
@@ -308,7 +324,11 @@ macro_rules! grid_game {
             fn piece(&self, sq: $crate::Square) -> Option<$crate::Player> {
                 self.grid.stone(sq)
             }
-            fn play_move(&mut self, player: $crate::Player, mv: $crate::Move) -> Result<(), $crate::Error> {
+            fn play_move(
+                &mut self,
+                player: $crate::Player,
+                mv: $crate::Move,
+            ) -> Result<(), $crate::Error> {
                 self.grid.play_move(player, mv)
             }
             fn drop_player(&mut self, player: $crate::Player) -> Result<(), $crate::Error> {
@@ -351,12 +371,19 @@ pub(crate) struct GridData<O> {
 impl<O> GridData<O> {
     pub fn new(options: O, grid: &Grid) -> GridData<O> {
         let [conceded, dropped, timed_out] = Resignation::stored(grid.resigned);
-        GridData { options, moves: grid.moves().to_vec(), dropped, conceded, timed_out }
+        GridData {
+            options,
+            moves: grid.moves().to_vec(),
+            dropped,
+            conceded,
+            timed_out,
+        }
     }
 
     /// Applies the stored resignation to a replayed grid.
     pub fn resign(&self, grid: &mut Grid) -> Result<(), Error> {
-        let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])? else {
+        let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])?
+        else {
             return Ok(());
         };
         Grid::resign(grid, how).map_err(|e| Error::malformed(format!("the resignation: {e}")))
@@ -367,7 +394,11 @@ impl<O> GridData<O> {
 mod tests {
     use super::*;
 
-    const FIVE: LineRule = LineRule { length: 5, overline_wins: true, points: 1 };
+    const FIVE: LineRule = LineRule {
+        length: 5,
+        overline_wins: true,
+        points: 1,
+    };
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -376,8 +407,10 @@ mod tests {
     #[test]
     fn a_line_that_touches_the_edge_wins() {
         // Black a1..a5 (column a), white elsewhere.
-        let moves: Vec<Square> =
-            ["a1", "c1", "a2", "c2", "a3", "c3", "a4", "c4", "a5"].iter().map(|s| sq(s)).collect();
+        let moves: Vec<Square> = ["a1", "c1", "a2", "c2", "a3", "c3", "a4", "c4", "a5"]
+            .iter()
+            .map(|s| sq(s))
+            .collect();
         let g = Grid::replay(15, FIVE, &moves).unwrap();
         assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
         assert_eq!(g.winning_line().len(), 5);

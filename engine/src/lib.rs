@@ -14,9 +14,9 @@
 //!   a game (moves, passes, results), for every program that shows a game to people.
 
 mod any_game;
+pub mod bitboard;
 pub mod computer;
 pub mod ffo;
-pub mod bitboard;
 mod game;
 mod game_data;
 mod ggf;
@@ -25,34 +25,34 @@ pub mod grid;
 mod log;
 pub mod notation;
 mod openings;
+pub mod perft;
 mod quoted;
 mod reason;
-pub mod perft;
-mod reversi;
-mod rng;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod report;
+mod reversi;
+mod rng;
 pub mod search;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub mod train;
 mod square;
 mod tictactoe;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub mod train;
 pub mod words;
 
+pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
-pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
 pub use game::{Error, Game, Move, Outcome, PlayError, Player, Resignation};
 pub use game_data::{GameData, PlayerInfo};
 pub use ggf::{is_ggf, Ggf};
+pub use gomoku::{Gomoku, GomokuOptions};
 pub use log::{LogEvent, LogItem};
+pub use openings::{opening_of, openings, openings_along, Opening};
 pub use quoted::Quoted;
 pub use reason::Reason;
-pub use openings::{opening_of, openings, openings_along, Opening};
-pub use gomoku::{Gomoku, GomokuOptions};
-pub use tictactoe::{TicTacToe, TicTacToeOptions};
 pub use reversi::{
     Action, AnyBoard, Board, Placed, PlayerStats, Position, Reversi, ReversiOptions, StartPosition,
     Turn, Variant, SIZES,
 };
 pub use square::Square;
+pub use tictactoe::{TicTacToe, TicTacToeOptions};

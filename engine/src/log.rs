@@ -54,14 +54,25 @@ impl LogItem {
 pub enum LogEvent {
     Start,
     /// A player with no legal move passed (Reversi).
-    Pass { player: Player },
-    Concede { player: Player },
+    Pass {
+        player: Player,
+    },
+    Concede {
+        player: Player,
+    },
     /// The player left the game.
-    Drop { player: Player },
+    Drop {
+        player: Player,
+    },
     /// The player's clock ran out.
-    Timeout { player: Player },
+    Timeout {
+        player: Player,
+    },
     /// The game ended; `winner` is `null` on a draw.
-    End { winner: Option<Player>, scores: [u32; 2] },
+    End {
+        winner: Option<Player>,
+        scores: [u32; 2],
+    },
 }
 
 /// A game's log as the game keeps it: the start event, then whatever the game pushes.
@@ -72,7 +83,9 @@ pub(crate) struct Log {
 
 impl Log {
     pub fn new() -> Log {
-        Log { items: vec![LogItem::Event(LogEvent::Start)] }
+        Log {
+            items: vec![LogItem::Event(LogEvent::Start)],
+        }
     }
 
     pub fn items(&self) -> &[LogItem] {
@@ -88,7 +101,10 @@ impl Log {
     /// and `scores` are the game's now.
     pub fn end(&mut self, outcome: Option<Outcome>, scores: [u32; 2]) {
         if let Some(outcome) = outcome {
-            self.items.push(LogItem::Event(LogEvent::End { winner: outcome.winner(), scores }));
+            self.items.push(LogItem::Event(LogEvent::End {
+                winner: outcome.winner(),
+                scores,
+            }));
         }
     }
 

@@ -42,7 +42,15 @@ mod tests {
 
     #[test]
     fn quotes_as_a_debug_string_does_for_what_people_type() {
-        for text in ["f9", "", "é 手", "a\"b", "back\\slash", "tab\there", "line\nbreak"] {
+        for text in [
+            "f9",
+            "",
+            "é 手",
+            "a\"b",
+            "back\\slash",
+            "tab\there",
+            "line\nbreak",
+        ] {
             assert_eq!(Quoted(text).to_string(), format!("{text:?}"), "{text:?}");
         }
     }

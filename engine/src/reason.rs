@@ -11,7 +11,10 @@ use crate::{GameKind, Quoted, Square, Variant};
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Reason {
     /// An option the game does not take (`option` is its key, e.g. `"variant"`).
-    NoSuchOption { option: &'static str, game: GameKind },
+    NoSuchOption {
+        option: &'static str,
+        game: GameKind,
+    },
     /// A set-up position for a game that has none.
     NoSetUps { game: GameKind },
     /// A board size the game is not played on.

@@ -11,14 +11,23 @@ use crate::{search, AnyBoard, Square};
 /// Perft from the start of a `size` board, a line per depth up to `depth`:
 /// `perft <depth> <leaves> <seconds> <millions of leaves per second>`.
 pub fn perft(out: &mut impl Write, size: u8, depth: u32) -> io::Result<Option<u64>> {
-    let Some(board) = AnyBoard::start(size) else { return Ok(None) };
-    writeln!(out, "# perft from the {size}x{size} start position, one thread")?;
+    let Some(board) = AnyBoard::start(size) else {
+        return Ok(None);
+    };
+    writeln!(
+        out,
+        "# perft from the {size}x{size} start position, one thread"
+    )?;
     let mut last = 0;
     for d in 1..=depth {
         let t = Instant::now();
         let leaves = perft_any(&board, d);
         let secs = t.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { leaves as f64 / secs / 1e6 } else { 0.0 };
+        let rate = if secs > 0.0 {
+            leaves as f64 / secs / 1e6
+        } else {
+            0.0
+        };
         writeln!(out, "perft {d} {leaves} {secs:.3} {rate:.1}")?;
         last = leaves;
     }
@@ -40,15 +49,24 @@ pub fn solve(out: &mut impl Write, problems: &[Problem], threads: usize) -> io::
         };
         let secs = t.elapsed().as_secs_f64();
         let best = solved.best.map(|sq| Square::from_index(sq, 8));
-        let ok = solved.score == problem.score && best.is_none_or(|b| problem.best_moves.contains(&b));
+        let ok =
+            solved.score == problem.score && best.is_none_or(|b| problem.best_moves.contains(&b));
         let shown = best.map_or("pass".to_string(), |b| b.to_string());
         let flag = if ok { "" } else { "  MISMATCH" };
-        writeln!(out, "{} {:+} {shown} {} {secs:.3}{flag}", problem.id, solved.score, solved.nodes)?;
+        writeln!(
+            out,
+            "{} {:+} {shown} {} {secs:.3}{flag}",
+            problem.id, solved.score, solved.nodes
+        )?;
         out.flush()?;
         total_secs += secs;
         total_nodes += solved.nodes;
         wrong += usize::from(!ok);
     }
-    writeln!(out, "total {} {total_secs:.3} {total_nodes}", problems.len())?;
+    writeln!(
+        out,
+        "total {} {total_secs:.3} {total_nodes}",
+        problems.len()
+    )?;
     Ok(wrong)
 }

@@ -73,7 +73,11 @@ impl Square {
         if col >= MAX_SIDE {
             return None;
         }
-        let digits = bytes[1..].iter().take(2).take_while(|b| b.is_ascii_digit()).count();
+        let digits = bytes[1..]
+            .iter()
+            .take(2)
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         if digits == 0 || bytes[1] == b'0' {
             return None;
         }
@@ -94,7 +98,9 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Square, Error> {
         match Square::parse_prefix(s.trim()) {
             Some((sq, len)) if len == s.trim().len() => Ok(sq),
-            _ => Err(Error::BadNotation { text: s.to_string() }),
+            _ => Err(Error::BadNotation {
+                text: s.to_string(),
+            }),
         }
     }
 }
@@ -136,7 +142,9 @@ mod tests {
 
     #[test]
     fn rejects_bad_notation() {
-        for bad in ["", "f", "5", "f0", "f05", "ff5", "f5x", "é5", "f123", "z99", "-1"] {
+        for bad in [
+            "", "f", "5", "f0", "f05", "ff5", "f5x", "é5", "f123", "z99", "-1",
+        ] {
             assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
         }
     }

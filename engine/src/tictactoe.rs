@@ -5,7 +5,11 @@ use serde::{Deserialize, Serialize};
 use crate::grid::{grid_game, Grid, GridData, LineRule};
 use crate::{Error, Outcome, Square};
 
-const RULE: LineRule = LineRule { length: 3, overline_wins: true, points: 100 };
+const RULE: LineRule = LineRule {
+    length: 3,
+    overline_wins: true,
+    points: 100,
+};
 
 /// Tic-Tac-Toe has no options; the empty object is accepted for symmetry with the others.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -40,7 +44,9 @@ impl Default for TicTacToe {
 
 impl TicTacToe {
     pub fn new() -> TicTacToe {
-        TicTacToe { grid: Grid::new(3, RULE) }
+        TicTacToe {
+            grid: Grid::new(3, RULE),
+        }
     }
 
     pub fn grid(&self) -> &Grid {
@@ -57,7 +63,9 @@ impl TicTacToe {
     }
 
     pub(crate) fn from_moves(moves: &[Square]) -> Result<TicTacToe, Error> {
-        Ok(TicTacToe { grid: Grid::replay(3, RULE, moves)? })
+        Ok(TicTacToe {
+            grid: Grid::replay(3, RULE, moves)?,
+        })
     }
 }
 
@@ -73,7 +81,8 @@ impl<'de> Deserialize<'de> for TicTacToe {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TicTacToe, D::Error> {
         let data = GridData::<TicTacToeOptions>::deserialize(d)?;
         let mut game = TicTacToe::from_moves(&data.moves).map_err(serde::de::Error::custom)?;
-        data.resign(&mut game.grid).map_err(serde::de::Error::custom)?;
+        data.resign(&mut game.grid)
+            .map_err(serde::de::Error::custom)?;
         Ok(game)
     }
 }

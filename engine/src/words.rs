@@ -169,12 +169,20 @@ pub fn result(game: &AnyGame, name: impl Fn(Player) -> String) -> Option<String>
     let resigned = game.resigned();
     Some(match (game.kind(), winner) {
         (GameKind::Reversi, Some(w))
-            if matches!(resigned, Some(Resignation::Dropped(_) | Resignation::OutOfTime(_))) =>
+            if matches!(
+                resigned,
+                Some(Resignation::Dropped(_) | Resignation::OutOfTime(_))
+            ) =>
         {
             format!("{} wins", name(w))
         }
         (GameKind::Reversi, Some(w)) => {
-            format!("{} wins {}-{}", name(w), scores[w.index()], scores[w.other().index()])
+            format!(
+                "{} wins {}-{}",
+                name(w),
+                scores[w.index()],
+                scores[w.other().index()]
+            )
         }
         (GameKind::Reversi, None) => format!("Draw {}-{}", scores[0], scores[1]),
         (_, Some(w)) if resigned.is_some() => format!("{} wins", name(w)),

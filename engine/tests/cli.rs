@@ -7,14 +7,20 @@ use std::process::{Command, Output, Stdio};
 use outflank_engine::{ffo, Square};
 
 fn outflank(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_outflank")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_outflank"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo-01-39.txt");
+const FFO: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/ffo-01-39.txt"
+);
 
 fn problems() -> Vec<ffo::Problem> {
     ffo::parse(&std::fs::read_to_string(FFO).expect("the shared FFO file")).unwrap()
@@ -37,7 +43,10 @@ fn perft_prints_the_published_counts() {
             .expect("the depth is in the table");
         assert_eq!(fields[2], expected, "{line}");
     }
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("perft ")).count(), 7);
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("perft ")).count(),
+        7
+    );
     let six = text(&outflank(&["perft", "4", "--size", "6"]).stdout);
     assert!(six.contains("6x6"), "{six}");
 }
@@ -55,16 +64,28 @@ fn solve_prints_exact_scores_and_a_total() {
 
 #[test]
 fn best_finds_the_exact_score_and_a_best_move_of_ffo_1_to_19() {
-    for p in problems().iter().filter(|p| p.id.parse::<u32>().unwrap() <= 19) {
+    for p in problems()
+        .iter()
+        .filter(|p| p.id.parse::<u32>().unwrap() <= 19)
+    {
         let board: String = p.position.to_rows().concat();
-        let side = if p.position.to_move().index() == 0 { "X" } else { "O" };
+        let side = if p.position.to_move().index() == 0 {
+            "X"
+        } else {
+            "O"
+        };
         let out = outflank(&["best", "--level", "10", &board, side]);
         assert!(out.status.success(), "FFO #{}: {}", p.id, text(&out.stderr));
         let stdout = text(&out.stdout);
         let fields: Vec<&str> = stdout.split_whitespace().collect();
         assert_eq!(fields.len(), 5, "move score depth nodes ms: {stdout}");
         let mv: Square = fields[0].parse().unwrap();
-        assert!(p.best_moves.contains(&mv), "FFO #{}: {mv} not among {:?}", p.id, p.best_moves);
+        assert!(
+            p.best_moves.contains(&mv),
+            "FFO #{}: {mv} not among {:?}",
+            p.id,
+            p.best_moves
+        );
         assert_eq!(fields[1].parse::<i32>().unwrap(), p.score, "FFO #{}", p.id);
     }
 }
@@ -78,7 +99,11 @@ fn best_says_pass_when_there_is_no_move() {
     let board: String = board.into_iter().collect();
     let out = outflank(&["best", &board, "X"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("pass "), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("pass "),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -87,7 +112,10 @@ fn match_plays_both_colours_and_prints_the_score() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().filter(|l| l.contains(" A-dark ")).count(), 2);
-    assert_eq!(stdout.lines().filter(|l| l.contains(" A-light ")).count(), 2);
+    assert_eq!(
+        stdout.lines().filter(|l| l.contains(" A-light ")).count(),
+        2
+    );
     let last = stdout.lines().last().unwrap();
     assert!(last.starts_with("match 4 1: wins "), "{last}");
 }
@@ -113,21 +141,44 @@ fn an_nboard_session() {
         set game garbage\n\
         ping 2\n\
         learn\n";
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "set myname Outflank");
-    assert!(lines.contains(&"pong 1") && lines.contains(&"pong 2"), "{stdout}");
+    assert!(
+        lines.contains(&"pong 1") && lines.contains(&"pong 2"),
+        "{stdout}"
+    );
     assert!(lines.contains(&"learned"));
-    let answers: Vec<&str> = lines.iter().filter(|l| l.starts_with("=== ")).copied().collect();
+    let answers: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("=== "))
+        .copied()
+        .collect();
     assert_eq!(answers.len(), 2, "{stdout}");
     // After f5 f6 e6 f4, black's legal moves (any of them is a valid answer).
-    let legal = ["E3", "F3", "G3", "G4", "G5", "G6", "C3", "D3", "C4", "C5", "C6", "D6", "E7", "F7", "G7", "E2", "D2", "F2"];
-    let first = answers[0].trim_start_matches("=== ").split('/').next().unwrap();
+    let legal = [
+        "E3", "F3", "G3", "G4", "G5", "G6", "C3", "D3", "C4", "C5", "C6", "D6", "E7", "F7", "G7",
+        "E2", "D2", "F2",
+    ];
+    let first = answers[0]
+        .trim_start_matches("=== ")
+        .split('/')
+        .next()
+        .unwrap();
     assert!(legal.contains(&first), "{first} in {stdout}");
-    assert_eq!(lines.iter().filter(|l| l.starts_with("search ")).count(), 2, "{stdout}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("search ")).count(),
+        2,
+        "{stdout}"
+    );
     assert!(stdout.contains("status cannot read the game"), "{stdout}");
 }
 
@@ -152,7 +203,15 @@ fn garbage_gets_an_error_and_a_non_zero_exit() {
         &["best", "--level", "11", &"-".repeat(64), "X"],
         &["match", "--a", "0", "--b", "1"],
         &["match", "--a", "1"],
-        &["match", "--a", "1", "--b", "2", "--openings", "/no/such/file"],
+        &[
+            "match",
+            "--a",
+            "1",
+            "--b",
+            "2",
+            "--openings",
+            "/no/such/file",
+        ],
     ];
     for args in cases {
         let out = outflank(args);

@@ -19,14 +19,24 @@ fn names(v: &[Square]) -> Vec<String> {
 
 /// Plays one game, choosing moves by `choices`, and compares everything at every step.
 fn compare_game(size: u8, variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut game = Reversi::new(ReversiOptions { size, variant, start: None }).unwrap();
+    let mut game = Reversi::new(ReversiOptions {
+        size,
+        variant,
+        start: None,
+    })
+    .unwrap();
     let mut reference = RefBoard::start(size as i32, variant == Variant::Bombs);
     let mut passes = 0;
     for (step, &choice) in choices.iter().chain(std::iter::repeat(&0)).enumerate() {
         let ended = reference.ended();
         prop_assert_eq!(game.ended(), ended, "ended at step {}", step);
         let [a, b] = game.scores();
-        prop_assert_eq!((a, b), (reference.count(0), reference.count(1)), "scores at step {}", step);
+        prop_assert_eq!(
+            (a, b),
+            (reference.count(0), reference.count(1)),
+            "scores at step {}",
+            step
+        );
         if ended {
             prop_assert_eq!(game.to_move(), None);
             break;
@@ -34,7 +44,12 @@ fn compare_game(size: u8, variant: Variant, choices: &[usize]) -> Result<(), Tes
         let mover = reference.to_move;
         prop_assert_eq!(game.to_move(), Player::from_index(mover as usize));
         let legal = reference.legal(mover);
-        prop_assert_eq!(names(&game.legal_moves()), squares(&legal), "legal moves at step {}", step);
+        prop_assert_eq!(
+            names(&game.legal_moves()),
+            squares(&legal),
+            "legal moves at step {}",
+            step
+        );
         for &(c, r) in &legal {
             let sq = Square::new(c as u8, r as u8);
             prop_assert_eq!(
@@ -47,14 +62,21 @@ fn compare_game(size: u8, variant: Variant, choices: &[usize]) -> Result<(), Tes
         }
         let (c, r) = legal[choice % legal.len()];
         let passed = reference.play(c, r);
-        game.play_move(Player::from_index(mover as usize).unwrap(), Move::Place(Square::new(c as u8, r as u8)))
-            .unwrap();
+        game.play_move(
+            Player::from_index(mover as usize).unwrap(),
+            Move::Place(Square::new(c as u8, r as u8)),
+        )
+        .unwrap();
         if passed {
             passes += 1;
             prop_assert_eq!(game.turns().last().map(|t| t.action), Some(Action::Pass));
         }
     }
-    let recorded = game.turns().iter().filter(|t| t.action == Action::Pass).count();
+    let recorded = game
+        .turns()
+        .iter()
+        .filter(|t| t.action == Action::Pass)
+        .count();
     prop_assert_eq!(recorded, passes);
     Ok(())
 }
@@ -94,12 +116,18 @@ proptest! {
 fn random_games_include_passes() {
     let mut found = false;
     for seed in 0..400u64 {
-        let choices: Vec<usize> = (0..100).map(|i| ((seed * 7919 + i * 104729) % 61) as usize).collect();
+        let choices: Vec<usize> = (0..100)
+            .map(|i| ((seed * 7919 + i * 104729) % 61) as usize)
+            .collect();
         let mut game = Reversi::default();
         let mut i = 0;
         while let Some(player) = game.to_move() {
             let legal = game.legal_moves();
-            game.play_move(player, Move::Place(legal[choices[i % choices.len()] % legal.len()])).unwrap();
+            game.play_move(
+                player,
+                Move::Place(legal[choices[i % choices.len()] % legal.len()]),
+            )
+            .unwrap();
             i += 1;
         }
         if game.turns().iter().any(|t| t.action == Action::Pass) {

@@ -57,24 +57,54 @@ fn reference(b: Board<Eight>, mut alpha: i32, beta: i32, passed: bool, nodes: &m
 
 #[test]
 fn the_reference_search_finds_the_ffo_scores_at_14_empties() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo-01-39.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/ffo-01-39.txt"
+    );
     let problems = ffo::parse(&std::fs::read_to_string(path).expect("the FFO file")).unwrap();
-    let p = problems.iter().find(|p| p.empties == 14).expect("a 14-empty position");
+    let p = problems
+        .iter()
+        .find(|p| p.empties == 14)
+        .expect("a 14-empty position");
     let (mut nodes, s) = (0, p.score);
-    assert_eq!(reference(p.board(), s - 1, s + 1, false, &mut nodes), s, "FFO #{}", p.id);
+    assert_eq!(
+        reference(p.board(), s - 1, s + 1, false, &mut nodes),
+        s,
+        "FFO #{}",
+        p.id
+    );
     // A window just off the score fails on the right side.
-    assert_eq!(reference(p.board(), s + 1, s + 3, false, &mut nodes), s + 1, "FFO #{}", p.id);
-    assert_eq!(reference(p.board(), s - 3, s - 1, false, &mut nodes), s - 1, "FFO #{}", p.id);
+    assert_eq!(
+        reference(p.board(), s + 1, s + 3, false, &mut nodes),
+        s + 1,
+        "FFO #{}",
+        p.id
+    );
+    assert_eq!(
+        reference(p.board(), s - 3, s - 1, false, &mut nodes),
+        s - 1,
+        "FFO #{}",
+        p.id
+    );
 }
 
 #[test]
 #[ignore = "about a minute in release; `cargo test --release -- --include-ignored` (CI) runs it"]
 fn the_solver_agrees_with_a_plain_search_on_positions_from_its_own_games() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay-endgames.txt");
-    let problems = ffo::parse(&std::fs::read_to_string(path).expect("the data file")).expect("it parses");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/selfplay-endgames.txt"
+    );
+    let problems =
+        ffo::parse(&std::fs::read_to_string(path).expect("the data file")).expect("it parses");
     assert!(problems.len() >= 5, "a handful of positions");
     for p in &problems {
-        assert!((24..=26).contains(&p.empties), "#{}: {} empties", p.id, p.empties);
+        assert!(
+            (24..=26).contains(&p.empties),
+            "#{}: {} empties",
+            p.id,
+            p.empties
+        );
         let mut board = p.board();
         let solved = search::solve(board, &search::never).expect("not stopped");
         assert_eq!(solved.score, p.score, "#{}: the solver's score", p.id);
@@ -83,15 +113,24 @@ fn the_solver_agrees_with_a_plain_search_on_positions_from_its_own_games() {
         if !p.best_moves.contains(&first) {
             // The file holds the move the solver chose when it was written, not every best
             // move (in a wipeout several often are): another must reach the same score.
-            let after = search::solve(board.play_flips(sq, board.flips(sq)), &search::never).expect("not stopped");
-            assert_eq!(-after.score, p.score, "#{}: {first} is not among {:?} and scores less", p.id, p.best_moves);
+            let after = search::solve(board.play_flips(sq, board.flips(sq)), &search::never)
+                .expect("not stopped");
+            assert_eq!(
+                -after.score, p.score,
+                "#{}: {first} is not among {:?} and scores less",
+                p.id, p.best_moves
+            );
         }
         // Down the solver's line; `score` is for the side to move in `board`.
         let mut score = solved.score;
         let mut line = Vec::new();
         while board.empty().count_ones() > REFERENCE_EMPTIES {
             let solved = search::solve(board, &search::never).expect("not stopped");
-            assert_eq!(solved.score, score, "#{}: the solver's score after {line:?}", p.id);
+            assert_eq!(
+                solved.score, score,
+                "#{}: the solver's score after {line:?}",
+                p.id
+            );
             match solved.best {
                 Some(sq) => {
                     board = board.play_flips(sq, board.flips(sq));
@@ -113,6 +152,12 @@ fn the_solver_agrees_with_a_plain_search_on_positions_from_its_own_games() {
             "#{}: the reference's score after {line:?}",
             p.id
         );
-        eprintln!("#{}: {} empties, {:+}, line {}, reference {nodes} nodes", p.id, p.empties, p.score, line.join(" "));
+        eprintln!(
+            "#{}: {} empties, {:+}, line {}, reference {nodes} nodes",
+            p.id,
+            p.empties,
+            p.score,
+            line.join(" ")
+        );
     }
 }

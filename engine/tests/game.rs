@@ -24,9 +24,15 @@ fn game(record: &str) -> Reversi {
 /// and the index of the pass in the turn log.
 fn pass_record() -> (String, usize) {
     let text = include_str!("data/pass-record.txt");
-    let line = text.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap();
+    let line = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
     let mut it = line.split_whitespace();
-    (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap())
+    (
+        it.next().unwrap().to_string(),
+        it.next().unwrap().parse().unwrap(),
+    )
 }
 
 #[test]
@@ -43,11 +49,16 @@ fn every_kind_of_illegal_move_is_refused_and_changes_nothing() {
         let err = place(&mut g, sq(text)).unwrap_err();
         assert_eq!(err.code(), code, "{text}: {err}");
         assert_eq!(g, start, "{text} changed the game");
-        let back = start.clone().play(Player::First, Move::Place(sq(text))).unwrap_err();
+        let back = start
+            .clone()
+            .play(Player::First, Move::Place(sq(text)))
+            .unwrap_err();
         assert_eq!(*back.game, start);
     }
     let mut g = start.clone();
-    let err = g.play_move(Player::Second, Move::Place(sq("f5"))).unwrap_err();
+    let err = g
+        .play_move(Player::Second, Move::Place(sq("f5")))
+        .unwrap_err();
     assert_eq!(err.code(), "not-your-turn");
     assert_eq!(g, start);
     assert_eq!("zz".parse::<Square>().unwrap_err().code(), "bad-notation");
@@ -63,14 +74,24 @@ fn a_record_illegal_at_move_k_names_k_and_the_square() {
     let err = Reversi::from_record(ReversiOptions::default(), "f5d6c3a1").unwrap_err();
     assert_eq!(err.code(), "bad-record");
     match &err {
-        Error::BadRecord { index, text, reason } => {
-            assert_eq!((*index, text.as_str(), reason.code()), (4, "a1", "not-legal"));
+        Error::BadRecord {
+            index,
+            text,
+            reason,
+        } => {
+            assert_eq!(
+                (*index, text.as_str(), reason.code()),
+                (4, "a1", "not-legal")
+            );
         }
         other => panic!("{other:?}"),
     }
     assert!(err.to_string().contains("move 4 (a1)"), "{err}");
     let err = Reversi::from_record(ReversiOptions::default(), "f5?d6").unwrap_err();
-    assert!(matches!(&err, Error::BadRecord { index: 2, text, .. } if text == "?"), "{err:?}");
+    assert!(
+        matches!(&err, Error::BadRecord { index: 2, text, .. } if text == "?"),
+        "{err:?}"
+    );
 }
 
 #[test]
@@ -79,7 +100,12 @@ fn records_round_trip() {
     assert_eq!(game(record).record(), record);
     assert_eq!(game(" F5 d6,c3").record(), "f5d6c3");
     for size in [6u8, 10] {
-        let mut g = Reversi::new(ReversiOptions { size, variant: Variant::Standard, start: None }).unwrap();
+        let mut g = Reversi::new(ReversiOptions {
+            size,
+            variant: Variant::Standard,
+            start: None,
+        })
+        .unwrap();
         while let Some(first) = g.legal_moves().last().copied() {
             place(&mut g, first).unwrap();
         }
@@ -117,7 +143,9 @@ fn a_stored_state_that_drops_a_forced_pass_is_refused() {
     let (record, pass_at) = pass_record();
     let mut v = serde_json::to_value(game(&record)).unwrap();
     v["turns"].as_array_mut().unwrap().remove(pass_at);
-    let msg = serde_json::from_value::<Reversi>(v).unwrap_err().to_string();
+    let msg = serde_json::from_value::<Reversi>(v)
+        .unwrap_err()
+        .to_string();
     assert!(msg.contains("should be a forced pass"), "{msg}");
 }
 
@@ -126,7 +154,12 @@ fn concede_only_on_your_turn_while_behind() {
     let mut g = game("f5");
     // Light to move with 1 disc against 4: behind.
     let before = g.clone();
-    assert_eq!(g.play_move(Player::First, Move::Concede).unwrap_err().code(), "not-your-turn");
+    assert_eq!(
+        g.play_move(Player::First, Move::Concede)
+            .unwrap_err()
+            .code(),
+        "not-your-turn"
+    );
     assert_eq!(g, before);
     g.play_move(Player::Second, Move::Concede).unwrap();
     assert!(g.ended());
@@ -134,7 +167,13 @@ fn concede_only_on_your_turn_while_behind() {
     assert_eq!(place(&mut g, sq("f6")).unwrap_err(), Error::GameOver);
 
     let mut level = Reversi::default();
-    assert_eq!(level.play_move(Player::First, Move::Concede).unwrap_err().code(), "cannot-concede");
+    assert_eq!(
+        level
+            .play_move(Player::First, Move::Concede)
+            .unwrap_err()
+            .code(),
+        "cannot-concede"
+    );
 }
 
 #[test]
@@ -218,7 +257,12 @@ fn progression_grows_from_0_to_100() {
 
 #[test]
 fn json_round_trips_at_every_step() {
-    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
+    let mut g = Reversi::new(ReversiOptions {
+        size: 8,
+        variant: Variant::Bombs,
+        start: None,
+    })
+    .unwrap();
     let mut std = Reversi::default();
     for _ in 0..70 {
         for game in [&mut g, &mut std] {
@@ -251,23 +295,62 @@ fn malformed_json_states_are_errors_not_panics() {
     };
     type Edit = Box<dyn Fn(&mut serde_json::Value)>;
     let cases: Vec<(&str, Edit)> = vec![
-        ("rows", Box::new(|v| v["board"].as_array_mut().unwrap().pop().map(drop).unwrap_or(()))),
+        (
+            "rows",
+            Box::new(|v| {
+                v["board"]
+                    .as_array_mut()
+                    .unwrap()
+                    .pop()
+                    .map(drop)
+                    .unwrap_or(())
+            }),
+        ),
         ("squares", Box::new(|v| v["board"][0] = "-------".into())),
-        ("only X, O and -", Box::new(|v| v["board"][0] = "-------Z".into())),
-        ("cannot follow", Box::new(|v| v["board"][0] = "X-------".into())),
-        ("not the one the turns lead to", Box::new(|v| {
-            let row = v["board"][4].as_str().unwrap().replace("OX", "XO");
-            v["board"][4] = row.into();
-        })),
+        (
+            "only X, O and -",
+            Box::new(|v| v["board"][0] = "-------Z".into()),
+        ),
+        (
+            "cannot follow",
+            Box::new(|v| v["board"][0] = "X-------".into()),
+        ),
+        (
+            "not the one the turns lead to",
+            Box::new(|v| {
+                let row = v["board"][4].as_str().unwrap().replace("OX", "XO");
+                v["board"][4] = row.into();
+            }),
+        ),
         ("player to move", Box::new(|v| v["toMove"] = 0.into())),
         ("turn 2", Box::new(|v| v["turns"][1] = "a1".into())),
         ("not a square", Box::new(|v| v["turns"][1] = "pa55".into())),
-        ("pass that was not forced", Box::new(|v| v["turns"].as_array_mut().unwrap().insert(1, "pass".into()))),
-        ("size: Reversi is played on 6x6, 8x8 or 10x10, not 7x7", Box::new(|v| v["options"]["size"] = 7.into())),
-        ("options say", Box::new(|v| v["options"]["size"] = 10.into())),
-        ("unknown field", Box::new(|v| v["options"]["colour"] = "red".into())),
-        ("player must be 0 or 1", Box::new(|v| v["toMove"] = 2.into())),
-        ("missing field", Box::new(|v| { v.as_object_mut().unwrap().remove("turns"); })),
+        (
+            "pass that was not forced",
+            Box::new(|v| v["turns"].as_array_mut().unwrap().insert(1, "pass".into())),
+        ),
+        (
+            "size: Reversi is played on 6x6, 8x8 or 10x10, not 7x7",
+            Box::new(|v| v["options"]["size"] = 7.into()),
+        ),
+        (
+            "options say",
+            Box::new(|v| v["options"]["size"] = 10.into()),
+        ),
+        (
+            "unknown field",
+            Box::new(|v| v["options"]["colour"] = "red".into()),
+        ),
+        (
+            "player must be 0 or 1",
+            Box::new(|v| v["toMove"] = 2.into()),
+        ),
+        (
+            "missing field",
+            Box::new(|v| {
+                v.as_object_mut().unwrap().remove("turns");
+            }),
+        ),
     ];
     for (expect, f) in &cases {
         let msg = broken(f.as_ref());
@@ -277,7 +360,12 @@ fn malformed_json_states_are_errors_not_panics() {
 
 #[test]
 fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
-    let mut g = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
+    let mut g = Reversi::new(ReversiOptions {
+        size: 8,
+        variant: Variant::Bombs,
+        start: None,
+    })
+    .unwrap();
     // In bombs, any square next to a disc is legal, even one that outflanks nothing.
     assert!(g.is_legal(sq("c3")));
     assert_eq!(g.legal_moves().len(), 12);
@@ -286,7 +374,12 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     assert_eq!(g.scores(), [4, 1]);
     assert_eq!(g.stats()[0].turned_over, 1);
     // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over (seed 000).
-    let mut h = Reversi::new(ReversiOptions { size: 8, variant: Variant::Bombs, start: None }).unwrap();
+    let mut h = Reversi::new(ReversiOptions {
+        size: 8,
+        variant: Variant::Bombs,
+        start: None,
+    })
+    .unwrap();
     place(&mut h, sq("e3")).unwrap();
     assert_eq!(h.stats()[0].turned_over, 2);
     // Play on until someone is wiped out or the board fills: the outcome follows the rule.
@@ -310,7 +403,12 @@ mod garbage {
     use proptest::test_runner::{Config, RngSeed};
 
     fn config() -> Config {
-        Config { cases: 500, rng_seed: RngSeed::Fixed(20261122), failure_persistence: None, ..Config::default() }
+        Config {
+            cases: 500,
+            rng_seed: RngSeed::Fixed(20261122),
+            failure_persistence: None,
+            ..Config::default()
+        }
     }
 
     proptest! {

@@ -84,7 +84,10 @@ fn a_set_up_position_becomes_a_game_that_starts_from_it() {
     let start = game.options().start.expect("the game keeps its set-up");
     assert_eq!(start.to_move(), Player::Second);
     assert_eq!(game.start(), ggf.start);
-    assert_eq!((game.record(), game.position()), ("e3".to_string(), &ggf.end));
+    assert_eq!(
+        (game.record(), game.position()),
+        ("e3".to_string(), &ggf.end)
+    );
     assert_eq!(Game::to_move(&game), Some(Player::First));
     // A corner taken on top of the start: a set-up too, with dark to move.
     let corner = format!("(;GM[Othello]TY[8r]BO[8 *{} *]B[d3];)", &START[1..]);
@@ -92,7 +95,10 @@ fn a_set_up_position_becomes_a_game_that_starts_from_it() {
     assert_eq!((game.discs(), game.record()), ([5, 1], "d3".to_string()));
     // The standard start written out is a plain game.
     let plain = format!("(;GM[Othello]BO[8 {START} *]B[f5];)");
-    assert_eq!(Ggf::parse(&plain).unwrap().game().unwrap().options().start, None);
+    assert_eq!(
+        Ggf::parse(&plain).unwrap().game().unwrap().options().start,
+        None
+    );
     // A board the game refuses: the centre squares are never empty.
     let hole = format!("(;GM[Othello]BO[8 {}-{} *];)", &START[..27], &START[28..]);
     let e = Ggf::parse(&hole).unwrap().game().unwrap_err();

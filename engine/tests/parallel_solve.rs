@@ -7,9 +7,13 @@ use outflank_engine::search;
 use outflank_engine::{ffo, Square};
 
 fn problems() -> Vec<ffo::Problem> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo-01-39.txt");
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (the shared test data sits beside the repository)"));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/ffo-01-39.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("{path}: {e} (the shared test data sits beside the repository)")
+    });
     ffo::parse(&text).expect("the FFO file parses")
 }
 
@@ -17,16 +21,28 @@ fn problems() -> Vec<ffo::Problem> {
 fn two_and_three_threads_find_the_one_thread_scores() {
     // #21-#29 except #26: 15-20 empties, about two seconds in all in release.
     let ids = ["21", "22", "23", "24", "25", "27", "28", "29"];
-    let chosen: Vec<_> = problems().into_iter().filter(|p| ids.contains(&p.id.as_str())).collect();
+    let chosen: Vec<_> = problems()
+        .into_iter()
+        .filter(|p| ids.contains(&p.id.as_str()))
+        .collect();
     assert_eq!(chosen.len(), ids.len());
     for p in &chosen {
         let one = search::solve(p.board(), &search::never).expect("not stopped");
         assert_eq!(one.score, p.score, "FFO #{}: one thread", p.id);
         for threads in [2, 3] {
             let many = search::solve_parallel(p.board(), threads);
-            assert_eq!(many.score, one.score, "FFO #{}: {threads} threads against one", p.id);
+            assert_eq!(
+                many.score, one.score,
+                "FFO #{}: {threads} threads against one",
+                p.id
+            );
             let best = Square::from_index(many.best.expect("a move"), 8);
-            assert!(p.best_moves.contains(&best), "FFO #{} ({threads} threads): {best} is not among {:?}", p.id, p.best_moves);
+            assert!(
+                p.best_moves.contains(&best),
+                "FFO #{} ({threads} threads): {best} is not among {:?}",
+                p.id,
+                p.best_moves
+            );
         }
     }
 }
@@ -35,12 +51,20 @@ fn two_and_three_threads_find_the_one_thread_scores() {
 #[ignore = "about 20 s in release on two cores; `cargo test --release -- --include-ignored` (CI) runs it"]
 fn two_threads_solve_ffo_20_to_39_exactly() {
     let all = problems();
-    let chosen: Vec<_> = all.iter().filter(|p| (20..=39).contains(&p.id.parse::<u32>().unwrap())).collect();
+    let chosen: Vec<_> = all
+        .iter()
+        .filter(|p| (20..=39).contains(&p.id.parse::<u32>().unwrap()))
+        .collect();
     assert_eq!(chosen.len(), 20);
     for p in chosen {
         let solved = search::solve_parallel(p.board(), 2);
         assert_eq!(solved.score, p.score, "FFO #{}", p.id);
         let best = Square::from_index(solved.best.expect("a move"), 8);
-        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+        assert!(
+            p.best_moves.contains(&best),
+            "FFO #{}: {best} is not among {:?}",
+            p.id,
+            p.best_moves
+        );
     }
 }

@@ -10,7 +10,9 @@ fn table() -> Vec<(u32, u64)> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let mut it = l.split_whitespace().map(|x| x.parse::<u64>().expect("number"));
+            let mut it = l
+                .split_whitespace()
+                .map(|x| x.parse::<u64>().expect("number"));
             (it.next().unwrap() as u32, it.next().unwrap())
         })
         .collect()

@@ -5,22 +5,38 @@ use outflank_engine::search::{self, arena, Level, Searcher, Settings};
 use outflank_engine::{ffo, Board, Eight, Square};
 
 fn problems() -> Vec<ffo::Problem> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo-01-39.txt");
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (the shared test data sits beside the repository)"));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/ffo-01-39.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("{path}: {e} (the shared test data sits beside the repository)")
+    });
     ffo::parse(&text).expect("the FFO file parses")
 }
 
 fn check_solved(ids: std::ops::RangeInclusive<u32>) {
     let mut checked = 0;
-    for p in problems().iter().filter(|p| ids.contains(&p.id.parse::<u32>().unwrap())) {
+    for p in problems()
+        .iter()
+        .filter(|p| ids.contains(&p.id.parse::<u32>().unwrap()))
+    {
         let solved = search::solve(p.board(), &search::never).expect("not stopped");
         assert_eq!(solved.score, p.score, "FFO #{}: score", p.id);
         let best = Square::from_index(solved.best.expect("a move"), 8);
-        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+        assert!(
+            p.best_moves.contains(&best),
+            "FFO #{}: {best} is not among {:?}",
+            p.id,
+            p.best_moves
+        );
         checked += 1;
     }
-    assert_eq!(checked, ids.count(), "every position of the range is in the file");
+    assert_eq!(
+        checked,
+        ids.count(),
+        "every position of the range is in the file"
+    );
 }
 
 #[test]
@@ -40,7 +56,12 @@ fn two_threads_find_the_same_exact_scores() {
         let solved = search::solve_parallel(p.board(), 2);
         assert_eq!(solved.score, p.score, "FFO #{}", p.id);
         let best = Square::from_index(solved.best.expect("a move"), 8);
-        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+        assert!(
+            p.best_moves.contains(&best),
+            "FFO #{}: {best} is not among {:?}",
+            p.id,
+            p.best_moves
+        );
     }
 }
 
@@ -56,20 +77,41 @@ fn win_loss_draw_agrees_with_the_exact_score() {
 fn every_move_gets_its_exact_score() {
     let p = &problems()[0];
     let mut searcher = Searcher::<Eight>::new(16);
-    let scores = searcher.exact_scores(p.board(), search::Share::WHOLE, &search::never, &mut |_, _| ()).unwrap();
+    let scores = searcher
+        .exact_scores(
+            p.board(),
+            search::Share::WHOLE,
+            &search::never,
+            &mut |_, _| (),
+        )
+        .unwrap();
     assert_eq!(scores.len() as u32, p.board().legal_moves().count_ones());
-    assert_eq!(scores[0].1, p.score, "the best move's score is the position's");
+    assert_eq!(
+        scores[0].1, p.score,
+        "the best move's score is the position's"
+    );
     assert!(p.best_moves.contains(&Square::from_index(scores[0].0, 8)));
     assert!(scores.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
 }
 
 #[test]
 fn a_fixed_depth_search_is_deterministic() {
-    let settings = Settings { depth: 5, exact_empties: 0, noise: 0, max_nodes: u64::MAX, greedy: false };
+    let settings = Settings {
+        depth: 5,
+        exact_empties: 0,
+        noise: 0,
+        max_nodes: u64::MAX,
+        greedy: false,
+    };
     for p in problems().iter().take(6) {
         let a = Searcher::<Eight>::new(16).choose(p.board(), &settings, 1, &search::never);
         let b = Searcher::<Eight>::new(12).choose(p.board(), &settings, 2, &search::never);
-        assert_eq!((a.best, a.score, a.depth), (b.best, b.score, b.depth), "FFO #{}", p.id);
+        assert_eq!(
+            (a.best, a.score, a.depth),
+            (b.best, b.score, b.depth),
+            "FFO #{}",
+            p.id
+        );
         assert_eq!(a.depth, 5);
         assert!(p.board().legal_moves() & (1 << a.best.unwrap()) != 0);
     }
@@ -78,7 +120,13 @@ fn a_fixed_depth_search_is_deterministic() {
 #[test]
 fn the_midgame_search_hands_over_to_the_exact_solver() {
     let p = &problems()[4];
-    let settings = Settings { depth: 4, exact_empties: 20, noise: 0, max_nodes: u64::MAX, greedy: false };
+    let settings = Settings {
+        depth: 4,
+        exact_empties: 20,
+        noise: 0,
+        max_nodes: u64::MAX,
+        greedy: false,
+    };
     let choice = Searcher::<Eight>::new(16).choose(p.board(), &settings, 0, &search::never);
     assert!(choice.exact);
     assert_eq!(choice.score, p.score * 100);
@@ -91,19 +139,44 @@ fn the_midgame_search_past_the_end_of_the_game_ends_exact() {
     // ProbCut, whose score must be the solver's.
     for p in problems().iter().take(3) {
         let empties = p.board().empty().count_ones() as u8;
-        let settings = Settings { depth: 60, exact_empties: 0, noise: 0, max_nodes: u64::MAX, greedy: false };
+        let settings = Settings {
+            depth: 60,
+            exact_empties: 0,
+            noise: 0,
+            max_nodes: u64::MAX,
+            greedy: false,
+        };
         let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
         assert!(choice.exact, "FFO #{}", p.id);
-        assert_eq!(choice.depth, empties + search::midgame::ENDGAME_T.len() as u8, "FFO #{}", p.id);
+        assert_eq!(
+            choice.depth,
+            empties + search::midgame::ENDGAME_T.len() as u8,
+            "FFO #{}",
+            p.id
+        );
         assert_eq!(choice.score, p.score * 100, "FFO #{}", p.id);
         let best = Square::from_index(choice.best.unwrap(), 8);
-        assert!(p.best_moves.contains(&best), "FFO #{}: {best} is not among {:?}", p.id, p.best_moves);
+        assert!(
+            p.best_moves.contains(&best),
+            "FFO #{}: {best} is not among {:?}",
+            p.id,
+            p.best_moves
+        );
     }
     // With a budget too small for the last step the answer is a guess, and says so.
     let p = &problems()[0];
-    let settings = Settings { depth: 60, exact_empties: 0, noise: 0, max_nodes: 20_000, greedy: false };
+    let settings = Settings {
+        depth: 60,
+        exact_empties: 0,
+        noise: 0,
+        max_nodes: 20_000,
+        greedy: false,
+    };
     let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
-    assert!(choice.depth < p.board().empty().count_ones() as u8 + search::midgame::ENDGAME_T.len() as u8);
+    assert!(
+        choice.depth
+            < p.board().empty().count_ones() as u8 + search::midgame::ENDGAME_T.len() as u8
+    );
     assert!(!choice.exact);
 }
 
@@ -112,7 +185,10 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     let p = &problems()[10];
     assert_eq!(search::solve(p.board(), &|_| true), None);
     let settings = Level::MAX.settings();
-    let choice = Searcher::<Eight>::new(16).choose(Board::<Eight>::start(), &settings, 0, &|nodes| nodes > 20_000);
+    let choice =
+        Searcher::<Eight>::new(16).choose(Board::<Eight>::start(), &settings, 0, &|nodes| {
+            nodes > 20_000
+        });
     let best = choice.best.expect("a move");
     assert!(Board::<Eight>::start().legal_moves() & (1 << best) != 0);
 }
@@ -121,7 +197,9 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
 fn levels_are_1_to_10() {
     assert!(Level::new(0).is_err());
     assert!(Level::new(11).is_err());
-    let depths: Vec<u8> = (1..=10).map(|l| Level::new(l).unwrap().settings().depth).collect();
+    let depths: Vec<u8> = (1..=10)
+        .map(|l| Level::new(l).unwrap().settings().depth)
+        .collect();
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
 }
 
@@ -142,7 +220,10 @@ fn a_stronger_level_wins_clearly() {
             };
         }
     }
-    assert!(points >= 5.0, "level 5 scored only {points} of 6 against level 1");
+    assert!(
+        points >= 5.0,
+        "level 5 scored only {points} of 6 against level 1"
+    );
 }
 
 #[test]
@@ -153,7 +234,13 @@ fn noise_misjudges_each_move_by_its_own_score_not_by_a_bound() {
     // (depth 4, noise of 1 hundredth) once lost 39 games of 40 to level 3. Each chosen move,
     // searched on its own, must be within the noise of the best (and a disc of the
     // searches' own disagreement).
-    let noisy = Settings { depth: 4, exact_empties: 0, noise: 50, max_nodes: u64::MAX, greedy: false };
+    let noisy = Settings {
+        depth: 4,
+        exact_empties: 0,
+        noise: 50,
+        max_nodes: u64::MAX,
+        greedy: false,
+    };
     let plain = Settings { noise: 0, ..noisy };
     let reply = Settings { depth: 3, ..plain };
     let mut checked = 0;
@@ -165,14 +252,21 @@ fn noise_misjudges_each_move_by_its_own_score_not_by_a_bound() {
         if board.legal_moves().count_ones() < 4 {
             continue;
         }
-        let best = Searcher::<Eight>::new(16).choose(board, &plain, 0, &search::never).score;
+        let best = Searcher::<Eight>::new(16)
+            .choose(board, &plain, 0, &search::never)
+            .score;
         for seed in 0..4 {
-            let sq = Searcher::<Eight>::new(16).choose(board, &noisy, seed, &search::never).best.unwrap();
+            let sq = Searcher::<Eight>::new(16)
+                .choose(board, &noisy, seed, &search::never)
+                .best
+                .unwrap();
             let after = board.play_flips(sq, board.flips(sq));
             if after.legal_moves() == 0 {
                 continue;
             }
-            let own = -Searcher::<Eight>::new(16).choose(after, &reply, 0, &search::never).score;
+            let own = -Searcher::<Eight>::new(16)
+                .choose(after, &reply, 0, &search::never)
+                .score;
             assert!(
                 own >= best - 2 * noisy.noise - 100,
                 "opening {k} {opening:?}, seed {seed}: {} scores {own}, the best {best}",

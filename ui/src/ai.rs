@@ -170,10 +170,11 @@ pub fn answer(
                     value: discs * 100,
                 })
             };
-            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, *share, stop, &mut solved) {
+            return match computer.analyse(game, EXACT_FROM, VALUES_NODES, *share, stop, &mut solved)
+            {
                 Some(analysis) => Response::Values { id, analysis },
                 None => fail("move values are for standard Reversi, with a move to play"),
-            }
+            };
         }
     };
     let Ok(level) = Level::new(level) else {
@@ -229,7 +230,11 @@ mod tests {
             seed: 1,
         })
         .unwrap();
-        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new(), &mut |r| panic!("{r:?}"));
+        let reply = answer_message(
+            serde_json::from_str(&text),
+            &mut Computer::new(),
+            &mut |r| panic!("{r:?}"),
+        );
         let Response::Move { id, square, .. } = reply else {
             panic!("{reply:?}")
         };
@@ -292,7 +297,11 @@ mod tests {
         })
         .unwrap();
         let mut solved = Vec::new();
-        let reply = answer_message(serde_json::from_str(&text), &mut Computer::new(), &mut |r| solved.push(r));
+        let reply = answer_message(
+            serde_json::from_str(&text),
+            &mut Computer::new(),
+            &mut |r| solved.push(r),
+        );
         let reply: Response =
             serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
         let Response::Values { id: 4, analysis } = reply else {
@@ -310,7 +319,11 @@ mod tests {
         let mut heard: Vec<(Square, i32)> = solved
             .iter()
             .map(|r| match *r {
-                Response::Solved { id: 4, square, value } if !r.is_final() => (square, value),
+                Response::Solved {
+                    id: 4,
+                    square,
+                    value,
+                } if !r.is_final() => (square, value),
                 ref r => panic!("{r:?}"),
             })
             .collect();
@@ -347,7 +360,9 @@ mod tests {
         let mut parts = Parts::new(2);
         // The answers come in any order; the whole comes with the last.
         assert_eq!(parts.answer(1, values(parts.share(1))), None);
-        let together = parts.answer(0, values(parts.share(0))).expect("both parts are in");
+        let together = parts
+            .answer(0, values(parts.share(0)))
+            .expect("both parts are in");
         assert_eq!(together.scores, alone.scores);
         assert_eq!(together.line[0], alone.scores[0].0);
         assert_eq!(parts_for(2.0), 2);

@@ -174,7 +174,13 @@ impl AiWorker {
                 .map(|e| e.message())
                 .unwrap_or_else(|| "the computer's worker failed".to_string());
             // Every waiting request fails; the next one starts a new worker.
-            let pending: Vec<u32> = me.inner.borrow().pending.iter().map(|(id, _)| *id).collect();
+            let pending: Vec<u32> = me
+                .inner
+                .borrow()
+                .pending
+                .iter()
+                .map(|(id, _)| *id)
+                .collect();
             me.cancel_quietly();
             for id in pending {
                 me.finish(Response::Error {

@@ -185,7 +185,9 @@ impl Clocks {
         }
         if !(1..=86_400).contains(&self.control.seconds) || self.control.increment > 3_600 {
             let TimeControl { seconds, increment } = self.control;
-            return Err(format!("an unknown time control: {seconds} s, {increment} s a move"));
+            return Err(format!(
+                "an unknown time control: {seconds} s, {increment} s a move"
+            ));
         }
         if let Some(since) = &mut self.since {
             *since = (*since).min(now);
@@ -261,8 +263,14 @@ mod tests {
         // Through JSON, as the autosave keeps them.
         let back: Clocks = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
         assert_eq!(back, c);
-        assert_eq!(back.clone().checked(Some(Player::Second), T0 + 101_000), Ok(c.clone()));
-        assert!(back.clone().checked(Some(Player::First), T0 + 101_000).is_err());
+        assert_eq!(
+            back.clone().checked(Some(Player::Second), T0 + 101_000),
+            Ok(c.clone())
+        );
+        assert!(back
+            .clone()
+            .checked(Some(Player::First), T0 + 101_000)
+            .is_err());
         // The device's time set back ten minutes since the save: the clock runs from now,
         // with the time it had.
         let set_back = back.checked(Some(Player::Second), T0 - 500_000).unwrap();

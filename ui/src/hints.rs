@@ -100,7 +100,10 @@ pub fn value_label(score: i32, exact: bool) -> String {
 
 /// Moves with their values as the hint line lists them: `"d3 +4, c5 +2"`.
 pub fn value_list(scores: &[(Square, i32)], exact: bool) -> String {
-    let said: Vec<String> = scores.iter().map(|(sq, v)| format!("{sq} {}", value_label(*v, exact))).collect();
+    let said: Vec<String> = scores
+        .iter()
+        .map(|(sq, v)| format!("{sq} {}", value_label(*v, exact)))
+        .collect();
     said.join(", ")
 }
 

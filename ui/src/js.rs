@@ -68,7 +68,11 @@ pub fn now_ms() -> u64 {
 /// Focuses the first element `selector` matches, if it is an HTML element (a roving
 /// keyboard cursor's new square).
 pub fn focus(selector: &str) {
-    let Some(el) = leptos::prelude::document().query_selector(selector).ok().flatten() else {
+    let Some(el) = leptos::prelude::document()
+        .query_selector(selector)
+        .ok()
+        .flatten()
+    else {
         return;
     };
     if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {

@@ -71,12 +71,10 @@ pub fn read(fragment: &str, l: Locale) -> Result<Option<HotSeat>, String> {
             "variant" => options.variant = Some(Variant::from_id(value).ok_or_else(bad)?),
             "exactFive" => options.exact_five = Some(value.parse().map_err(|_| bad())?),
             "start" => {
-                let start: StartPosition = value
-                    .parse()
-                    .map_err(|e| {
-                        let reason = say::error(l, options.game, &e);
-                        td_string!(l, link_bad_start, value, reason).to_string()
-                    })?;
+                let start: StartPosition = value.parse().map_err(|e| {
+                    let reason = say::error(l, options.game, &e);
+                    td_string!(l, link_bad_start, value, reason).to_string()
+                })?;
                 options.start = Some(start);
             }
             "moves" => moves = Some(value.to_string()),
@@ -157,7 +155,10 @@ mod tests {
     fn a_bad_link_says_what_is_wrong() {
         for (link, says) in [
             ("game=chess&moves=", "game: \"chess\""),
-            ("game=reversi&size=9", "size 9x9: Reversi is played on 6x6 / 8x8 / 10x10"),
+            (
+                "game=reversi&size=9",
+                "size 9x9: Reversi is played on 6x6 / 8x8 / 10x10",
+            ),
             ("game=reversi&moves=f5f5", "f5"),
             ("game=reversi&colour=red", "unknown part \"colour\""),
             ("game=reversi&moves", "is not key=value"),
@@ -173,7 +174,9 @@ mod tests {
                 "6x6 but the board is 8x8",
             ),
         ] {
-            let e = read(link, Locale::en).err().unwrap_or_else(|| panic!("{link} read"));
+            let e = read(link, Locale::en)
+                .err()
+                .unwrap_or_else(|| panic!("{link} read"));
             assert!(e.contains(says), "{link}: {e}");
         }
         // In the viewer's language, the engine's reasons too.
@@ -197,13 +200,28 @@ mod tests {
     /// fragment `read` reads a game or an error from must say so.
     #[test]
     fn only_a_fragment_with_a_game_is_read() {
-        for fragment in ["", "#", "#outflank-prefs", "moves=f5", "#size=8&moves=f5", "#games=2"] {
+        for fragment in [
+            "",
+            "#",
+            "#outflank-prefs",
+            "moves=f5",
+            "#size=8&moves=f5",
+            "#games=2",
+        ] {
             assert!(!holds_game(fragment), "{fragment}");
             assert!(read(fragment, Locale::en).unwrap().is_none(), "{fragment}");
         }
-        for fragment in ["#game=reversi", "game=chess", "size=8&game=gomoku", "#moves=&game="] {
+        for fragment in [
+            "#game=reversi",
+            "game=chess",
+            "size=8&game=gomoku",
+            "#moves=&game=",
+        ] {
             assert!(holds_game(fragment), "{fragment}");
-            assert!(!matches!(read(fragment, Locale::en), Ok(None)), "{fragment}");
+            assert!(
+                !matches!(read(fragment, Locale::en), Ok(None)),
+                "{fragment}"
+            );
         }
     }
 }

@@ -143,7 +143,8 @@ impl Review {
     /// The next position to evaluate (its ply and the game there) other than those being
     /// evaluated already (`asked`), if any is left.
     pub fn next(&self, asked: &[usize]) -> Option<(usize, AnyGame)> {
-        let ply = (0..self.values.len()).find(|ply| self.values[*ply].is_none() && !asked.contains(ply))?;
+        let ply = (0..self.values.len())
+            .find(|ply| self.values[*ply].is_none() && !asked.contains(ply))?;
         Some((ply, self.positions[ply].clone()))
     }
 

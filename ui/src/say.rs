@@ -149,13 +149,19 @@ pub fn error(l: Locale, kind: GameKind, e: &Error) -> String {
     match e {
         Error::Occupied { square } => td_string!(l, err_occupied, square).to_string(),
         Error::NotLegal { square } => td_string!(l, err_not_legal, square).to_string(),
-        Error::NotYourTurn { player } => td_string!(l, err_not_your_turn, who = who(*player)).to_string(),
+        Error::NotYourTurn { player } => {
+            td_string!(l, err_not_your_turn, who = who(*player)).to_string()
+        }
         Error::GameOver => td_string!(l, err_game_over).to_string(),
         Error::OffBoard { square, size } => {
             td_string!(l, err_off_board, square, board = format!("{size}x{size}")).to_string()
         }
         Error::BadNotation { text } => td_string!(l, err_bad_notation, text).to_string(),
-        Error::BadRecord { index, text, reason } => {
+        Error::BadRecord {
+            index,
+            text,
+            reason,
+        } => {
             let reason = error(l, kind, reason);
             td_string!(l, err_bad_record, index, text, reason).to_string()
         }
@@ -165,7 +171,9 @@ pub fn error(l: Locale, kind: GameKind, e: &Error) -> String {
         Error::CannotConcede { reason } => {
             td_string!(l, err_cannot_concede, reason = self::reason(l, reason)).to_string()
         }
-        Error::CannotPass { player } => td_string!(l, err_cannot_pass, who = who(*player)).to_string(),
+        Error::CannotPass { player } => {
+            td_string!(l, err_cannot_pass, who = who(*player)).to_string()
+        }
         Error::NothingToUndo => td_string!(l, err_nothing_to_undo).to_string(),
         Error::MalformedState { reason } => {
             td_string!(l, err_malformed, reason = self::reason(l, reason)).to_string()
@@ -182,17 +190,25 @@ pub fn reason(l: Locale, r: &Reason) -> String {
         Reason::NoSuchOption { option, game } => {
             td_string!(l, rsn_no_such_option, option, game = game_name(l, *game)).to_string()
         }
-        Reason::NoSetUps { game } => td_string!(l, rsn_no_setups, game = game_name(l, *game)).to_string(),
+        Reason::NoSetUps { game } => {
+            td_string!(l, rsn_no_setups, game = game_name(l, *game)).to_string()
+        }
         Reason::Size { game, size } => {
             let sizes: Vec<String> = game.sizes().iter().map(board).collect();
             let (game, size, sizes) = (game_name(l, *game), board(size), sizes.join(" / "));
             td_string!(l, rsn_size, game, size, sizes).to_string()
         }
         Reason::Level { level } => td_string!(l, rsn_level, level).to_string(),
-        Reason::StartVariant { variant } => td_string!(l, rsn_start_variant, variant = variant.id()).to_string(),
-        Reason::StartSize { position, board: n } => {
-            td_string!(l, rsn_start_size, position = board(position), board = board(n)).to_string()
+        Reason::StartVariant { variant } => {
+            td_string!(l, rsn_start_variant, variant = variant.id()).to_string()
         }
+        Reason::StartSize { position, board: n } => td_string!(
+            l,
+            rsn_start_size,
+            position = board(position),
+            board = board(n)
+        )
+        .to_string(),
         Reason::CentreEmpty { squares } => {
             let squares: Vec<String> = squares.iter().map(Square::to_string).collect();
             td_string!(l, rsn_centre_empty, squares = squares.join(", ")).to_string()
@@ -200,7 +216,9 @@ pub fn reason(l: Locale, r: &Reason) -> String {
         Reason::StartEmpty => td_string!(l, rsn_start_empty).to_string(),
         Reason::StartToMove { found } => td_string!(l, rsn_start_to_move, found).to_string(),
         Reason::StartLength { squares } => td_string!(l, rsn_start_length, squares).to_string(),
-        Reason::StartSquare { square, found } => td_string!(l, rsn_start_square, square, found).to_string(),
+        Reason::StartSquare { square, found } => {
+            td_string!(l, rsn_start_square, square, found).to_string()
+        }
         Reason::GgfStart => td_string!(l, rsn_ggf_start).to_string(),
         Reason::GgfMany => td_string!(l, rsn_ggf_many).to_string(),
         Reason::GgfNotOthello { game } => td_string!(l, rsn_ggf_not_othello, game).to_string(),
@@ -212,7 +230,9 @@ pub fn reason(l: Locale, r: &Reason) -> String {
         Reason::GgfNoSide { value } => td_string!(l, rsn_ggf_no_side, value).to_string(),
         Reason::GgfSide { tag, value } => td_string!(l, rsn_ggf_side, tag, value).to_string(),
         Reason::GgfBoard => td_string!(l, rsn_ggf_board).to_string(),
-        Reason::GgfSides { ty, bo } => td_string!(l, rsn_ggf_sides, ty = board(ty), bo = board(bo)).to_string(),
+        Reason::GgfSides { ty, bo } => {
+            td_string!(l, rsn_ggf_sides, ty = board(ty), bo = board(bo)).to_string()
+        }
         Reason::GgfSquares { found, side } => {
             let need = usize::from(*side) * usize::from(*side);
             td_string!(l, rsn_ggf_squares, found, board = board(side), need).to_string()
@@ -366,19 +386,34 @@ mod tests {
     fn the_engines_reasons_in_three_languages() {
         use outflank_engine::{Ggf, StartPosition, Variant};
         let bad_option = |e: Error| match e {
-            Error::BadOption { reason } | Error::MalformedState { reason } | Error::CannotConcede { reason } => reason,
+            Error::BadOption { reason }
+            | Error::MalformedState { reason }
+            | Error::CannotConcede { reason } => reason,
             e => panic!("not a reason: {e}"),
         };
-        let options = |json: &str| bad_option(AnyGame::new(&serde_json::from_str::<GameOptions>(json).unwrap()).unwrap_err());
+        let options = |json: &str| {
+            bad_option(
+                AnyGame::new(&serde_json::from_str::<GameOptions>(json).unwrap()).unwrap_err(),
+            )
+        };
         let start = |text: &str| bad_option(text.parse::<StartPosition>().unwrap_err());
         let ggf = |text: &str| bad_option(Ggf::parse(text).unwrap_err());
         let eight = StartPosition::default();
         let mut reasons = vec![
             (options(r#"{"game":"gomoku","variant":"bombs"}"#), "variant"),
             (options(r#"{"game":"reversi","size":12}"#), "12x12"),
-            (bad_option(outflank_engine::search::Level::new(11).unwrap_err()), "11"),
-            (bad_option(eight.check(8, Variant::Bombs).unwrap_err()), "bombs"),
-            (bad_option(eight.check(6, Variant::Standard).unwrap_err()), "6x6"),
+            (
+                bad_option(outflank_engine::search::Level::new(11).unwrap_err()),
+                "11",
+            ),
+            (
+                bad_option(eight.check(8, Variant::Bombs).unwrap_err()),
+                "bombs",
+            ),
+            (
+                bad_option(eight.check(6, Variant::Standard).unwrap_err()),
+                "6x6",
+            ),
             (start(""), "X"),
             (start("--Z"), "Z"),
             (start(&format!("{}X", "-".repeat(10))), "10"),
@@ -394,22 +429,45 @@ mod tests {
             (ggf("(;GM[Othello]TY[x];)"), "[x]"),
             (ggf("(;GM[Othello]TY[12];)"), "12"),
             (ggf("(;GM[Othello]BO[8];)"), "BO[8 "),
-            (ggf(&format!("(;GM[Othello]TY[8]BO[6 {} *];)", "-".repeat(36))), "6x6"),
+            (
+                ggf(&format!("(;GM[Othello]TY[8]BO[6 {} *];)", "-".repeat(36))),
+                "6x6",
+            ),
             (ggf("(;GM[Othello]BO[8 --- *];)"), "3"),
-            (ggf(&format!("(;GM[Othello]BO[8 {} Q];)", "-".repeat(64))), "Q"),
+            (
+                ggf(&format!("(;GM[Othello]BO[8 {} Q];)", "-".repeat(64))),
+                "Q",
+            ),
         ];
         let mut centre = vec![None; 64];
         centre[0] = Some(Player::First);
-        reasons.push((bad_option(StartPosition::from_squares(8, &centre, Player::First).unwrap().check(8, Variant::Standard).unwrap_err()), "d4"));
+        reasons.push((
+            bad_option(
+                StartPosition::from_squares(8, &centre, Player::First)
+                    .unwrap()
+                    .check(8, Variant::Standard)
+                    .unwrap_err(),
+            ),
+            "d4",
+        ));
         // At the start nobody is behind, so the player to move cannot concede.
         let mut level = game(GameKind::Reversi, None, "");
-        reasons.push((bad_option(level.play_move(Player::First, Move::Concede).unwrap_err()), ""));
+        reasons.push((
+            bad_option(level.play_move(Player::First, Move::Concede).unwrap_err()),
+            "",
+        ));
         for (why, fact) in &reasons {
             let [en, fr, ja] = [Locale::en, Locale::fr, Locale::ja].map(|l| reason(l, why));
             assert!(!matches!(why, Reason::Text(_)), "{why:?} is free text");
-            assert!(fr != en && ja != en && ja != fr, "{why:?}: {en} / {fr} / {ja}");
+            assert!(
+                fr != en && ja != en && ja != fr,
+                "{why:?}: {en} / {fr} / {ja}"
+            );
             for said in [&en, &fr, &ja] {
-                assert!(said.contains(fact), "{why:?}: {said:?} does not say {fact:?}");
+                assert!(
+                    said.contains(fact),
+                    "{why:?}: {said:?} does not say {fact:?}"
+                );
             }
         }
         // Text from stored states passes through as found.

@@ -198,7 +198,15 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     // its evaluation's against the exact ones, by empties and by phase.
     let mut c = ctx.cmd(&outflank);
     c.current_dir(ctx.root.join("engine"))
-        .args(["train", "search", "--level", "10", "--min-empties", "20", "--eval"])
+        .args([
+            "train",
+            "search",
+            "--level",
+            "10",
+            "--min-empties",
+            "20",
+            "--eval",
+        ])
         .arg(&shipped)
         .arg("--holdout")
         .args(&held);
@@ -375,7 +383,12 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             ("6", "14"),
             &[
                 &short[..],
-                &["--probe-from", s.balanced_probe.0, "--probe", s.balanced_probe.1],
+                &[
+                    "--probe-from",
+                    s.balanced_probe.0,
+                    "--probe",
+                    s.balanced_probe.1,
+                ],
             ]
             .concat(),
             r1,

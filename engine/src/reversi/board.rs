@@ -26,7 +26,10 @@ impl<G: Geometry> Board<G> {
         let n = G::SIZE;
         let (lo, hi) = (n / 2 - 1, n / 2);
         let at = |col: u32, row: u32| G::B::bit(row * n + col);
-        Board { player: at(lo, hi) | at(hi, lo), opponent: at(lo, lo) | at(hi, hi) }
+        Board {
+            player: at(lo, hi) | at(hi, lo),
+            opponent: at(lo, lo) | at(hi, hi),
+        }
     }
 
     #[inline(always)]
@@ -43,7 +46,11 @@ impl<G: Geometry> Board<G> {
         for dir in 0..8 {
             // Horizontal and diagonal runs may not wrap around the board's edge: keeping
             // only the opponent discs of the inner columns makes every shift safe.
-            let o = if dir == 2 || dir == 3 { self.opponent } else { inner };
+            let o = if dir == 2 || dir == 3 {
+                self.opponent
+            } else {
+                inner
+            };
             // Flood from the player's discs over opponent discs, doubling the step once the
             // run is two long: `pairs` are discs whose predecessor is an opponent disc too.
             let pairs = o & G::shift(o, dir);
@@ -97,7 +104,10 @@ impl<G: Geometry> Board<G> {
     /// The position after a pass: the same discs, the other side to move.
     #[inline(always)]
     pub fn pass(&self) -> Board<G> {
-        Board { player: self.opponent, opponent: self.player }
+        Board {
+            player: self.opponent,
+            opponent: self.player,
+        }
     }
 
     /// Bombs variant: every empty square next to at least one disc.
@@ -120,7 +130,10 @@ impl<G: Geometry> Board<G> {
         let opponent = (self.opponent ^ (toggled & self.opponent)) | (toggled & self.player);
         // The mover's discs become the opponent's, and the other way round; the new disc
         // is the mover's. Then the sides swap for the next turn.
-        Board { player: opponent, opponent: player | G::B::bit(sq) }
+        Board {
+            player: opponent,
+            opponent: player | G::B::bit(sq),
+        }
     }
 
     /// Disc counts: (player to move, opponent).
@@ -147,7 +160,10 @@ mod tests {
     fn start_moves_of_every_size() {
         let b = Board::<Eight>::start();
         // d3, c4, f5, e6
-        assert_eq!(b.legal_moves(), bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5));
+        assert_eq!(
+            b.legal_moves(),
+            bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5)
+        );
         assert_eq!(Board::<Six>::start().legal_moves().count_ones(), 4);
         assert_eq!(Board::<Ten>::start().legal_moves().count_ones(), 4);
     }
@@ -178,7 +194,10 @@ mod tests {
         assert_eq!(b.bomb_toggles(c3), bit(3, 3));
         let after = b.play_toggles(c3, b.bomb_toggles(c3));
         // Mover (now `opponent`) had d5, e4, gets c3 and d4.
-        assert_eq!(after.opponent, bit(3, 4) | bit(4, 3) | bit(2, 2) | bit(3, 3));
+        assert_eq!(
+            after.opponent,
+            bit(3, 4) | bit(4, 3) | bit(2, 2) | bit(3, 3)
+        );
         assert_eq!(after.player, bit(4, 4));
     }
 }

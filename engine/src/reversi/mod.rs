@@ -12,7 +12,7 @@ pub use start::StartPosition;
 use serde::{Deserialize, Serialize};
 
 use crate::log::Log;
-use crate::{Error, Game, Reason, LogEvent, LogItem, Move, Outcome, Player, Resignation, Square};
+use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Reason, Resignation, Square};
 
 /// The options a game is created with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -29,7 +29,11 @@ pub struct ReversiOptions {
 
 impl Default for ReversiOptions {
     fn default() -> ReversiOptions {
-        ReversiOptions { size: 8, variant: Variant::Standard, start: None }
+        ReversiOptions {
+            size: 8,
+            variant: Variant::Standard,
+            start: None,
+        }
     }
 }
 
@@ -211,9 +215,16 @@ impl Reversi {
         let placed = self.position.check(sq)?;
         let mover = self.position.to_move();
         self.record_stats(mover, placed);
-        self.turns.push(Turn { player: mover, action: Action::Place(sq) });
+        self.turns.push(Turn {
+            player: mover,
+            action: Action::Place(sq),
+        });
         let flipped = self.position.squares(placed.changed);
-        self.log.push(LogItem::Move { player: mover, square: sq, flipped });
+        self.log.push(LogItem::Move {
+            player: mover,
+            square: sq,
+            flipped,
+        });
         self.position = self.position.after(placed);
         self.pass_if_forced();
         self.log.end(self.outcome(), self.scores());
@@ -226,8 +237,12 @@ impl Reversi {
         if self.position.must_pass() {
             let passer = self.position.to_move();
             self.stats[passer.index()].passes += 1;
-            self.turns.push(Turn { player: passer, action: Action::Pass });
-            self.log.push(LogItem::Event(LogEvent::Pass { player: passer }));
+            self.turns.push(Turn {
+                player: passer,
+                action: Action::Pass,
+            });
+            self.log
+                .push(LogItem::Event(LogEvent::Pass { player: passer }));
             self.position = self.position.passed();
         }
     }
@@ -255,7 +270,9 @@ impl Reversi {
     fn concede(&mut self, player: Player) -> Result<(), Error> {
         let counts = self.discs();
         if counts[player.index()] >= counts[player.other().index()] {
-            return Err(Error::CannotConcede { reason: Reason::ConcedeAhead });
+            return Err(Error::CannotConcede {
+                reason: Reason::ConcedeAhead,
+            });
         }
         self.resigned = Some(Resignation::Conceded(player));
         self.log.push(LogItem::Event(LogEvent::Concede { player }));
@@ -293,7 +310,9 @@ impl Reversi {
         self.resigned = Some(how);
         self.log.push(LogItem::Event(match how {
             Resignation::OutOfTime(player) => LogEvent::Timeout { player },
-            _ => LogEvent::Drop { player: how.player() },
+            _ => LogEvent::Drop {
+                player: how.player(),
+            },
         }));
         self.log.end(self.outcome(), self.scores());
         Ok(())

@@ -188,9 +188,17 @@ pub struct Placed {
 impl Position {
     /// The standard start position of a board of side `size` (6, 8 or 10).
     pub fn start(size: u8, variant: Variant) -> Result<Position, Error> {
-        let board = AnyBoard::start(size)
-            .ok_or_else(|| Error::bad_option(Reason::Size { game: GameKind::Reversi, size }))?;
-        Ok(Position { board, to_move: Player::First, variant })
+        let board = AnyBoard::start(size).ok_or_else(|| {
+            Error::bad_option(Reason::Size {
+                game: GameKind::Reversi,
+                size,
+            })
+        })?;
+        Ok(Position {
+            board,
+            to_move: Player::First,
+            variant,
+        })
     }
 
     /// A position from rows of `X` (first player), `O` (second player) and `-` (empty),
@@ -202,7 +210,9 @@ impl Position {
     ) -> Result<Position, Error> {
         let size = rows.len();
         if !SIZES.contains(&(size as u8)) || size > u8::MAX as usize {
-            return Err(Error::malformed(format!("the board has {size} rows; 6, 8 or 10 expected")));
+            return Err(Error::malformed(format!(
+                "the board has {size} rows; 6, 8 or 10 expected"
+            )));
         }
         let (mut first, mut second) = (0u128, 0u128);
         for (r, row) in rows.iter().enumerate() {
@@ -236,7 +246,11 @@ impl Position {
         };
         let board = AnyBoard::from_bits(size as u8, p, o)
             .ok_or_else(|| Error::malformed("discs overlap or lie off the board"))?;
-        Ok(Position { board, to_move, variant })
+        Ok(Position {
+            board,
+            to_move,
+            variant,
+        })
     }
 
     /// Parses the 64-character board format of the FFO files (`X`, `O`, `-`, a1..h8).
@@ -376,7 +390,11 @@ impl Position {
         if self.legal_bits() & bit == 0 {
             return Err(Error::NotLegal { square: sq });
         }
-        Ok(Placed { square: sq, changed: self.board.effect(self.variant, index), index })
+        Ok(Placed {
+            square: sq,
+            changed: self.board.effect(self.variant, index),
+            index,
+        })
     }
 
     /// The position after `placed` (from [`Position::check`]); the other side is to move,
@@ -391,6 +409,10 @@ impl Position {
 
     /// The position after a pass.
     pub fn passed(&self) -> Position {
-        Position { board: self.board.pass(), to_move: self.to_move.other(), variant: self.variant }
+        Position {
+            board: self.board.pass(),
+            to_move: self.to_move.other(),
+            variant: self.variant,
+        }
     }
 }

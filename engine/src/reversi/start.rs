@@ -193,7 +193,10 @@ impl StartPosition {
             return Err(bad(Reason::StartVariant { variant }));
         }
         if self.size != size {
-            return Err(bad(Reason::StartSize { position: self.size, board: size }));
+            return Err(bad(Reason::StartSize {
+                position: self.size,
+                board: size,
+            }));
         }
         let empty = self.empty_centre();
         if !empty.is_empty() {
@@ -258,14 +261,16 @@ impl FromStr for StartPosition {
         let to_move = match side {
             'X' | 'x' | '*' => Player::First,
             'O' | 'o' => Player::Second,
-            other => {
-                return Err(bad(Reason::StartToMove { found: other }))
-            }
+            other => return Err(bad(Reason::StartToMove { found: other })),
         };
         let size = SIZES
             .into_iter()
             .find(|&n| usize::from(n) * usize::from(n) == squares.len())
-            .ok_or_else(|| bad(Reason::StartLength { squares: squares.len() }))?;
+            .ok_or_else(|| {
+                bad(Reason::StartLength {
+                    squares: squares.len(),
+                })
+            })?;
         let mut owners = Vec::with_capacity(squares.len());
         for (i, &ch) in squares.iter().enumerate() {
             owners.push(match ch {
@@ -275,12 +280,18 @@ impl FromStr for StartPosition {
                 other => {
                     let sq =
                         Square::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8);
-                    return Err(bad(Reason::StartSquare { square: sq, found: other }));
+                    return Err(bad(Reason::StartSquare {
+                        square: sq,
+                        found: other,
+                    }));
                 }
             });
         }
-        StartPosition::from_squares(size, &owners, to_move)
-            .ok_or_else(|| bad(Reason::Text("start: the squares do not make a board".into())))
+        StartPosition::from_squares(size, &owners, to_move).ok_or_else(|| {
+            bad(Reason::Text(
+                "start: the squares do not make a board".into(),
+            ))
+        })
     }
 }
 

@@ -1,10 +1,10 @@
 //! Games between two computer players, for the strength check (`examples/match.rs`).
 
 use crate::bitboard::{Bits, Eight};
+use crate::rng::Rng;
 use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
 use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop};
-use crate::rng::Rng;
 use crate::Board;
 
 /// `count` different openings of `plies` random legal moves from the start (seeded).
@@ -45,7 +45,14 @@ pub fn play(first: Level, second: Level, opening: &[u32], seed: u64, stop: &Stop
 /// [`play`] with any settings for dark (`settings[0]`) and light.
 pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: &Stop<'_>) -> i32 {
     let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
-    play_searchers(&mut players, settings, opening, seed, stop, &mut [Effort::default(); 2])
+    play_searchers(
+        &mut players,
+        settings,
+        opening,
+        seed,
+        stop,
+        &mut [Effort::default(); 2],
+    )
 }
 
 /// What a player spent in a game or match: moves searched, nodes, and time (nanoseconds;
@@ -117,7 +124,8 @@ pub fn play_searchers(
         let side = usize::from(!dark_to_move);
         ply += 1;
         let clock = Clock::start();
-        let choice = players[side].choose(board, &settings[side], seed.wrapping_add(ply * 7919), stop);
+        let choice =
+            players[side].choose(board, &settings[side], seed.wrapping_add(ply * 7919), stop);
         effort[side].moves += 1;
         effort[side].nodes += choice.nodes;
         effort[side].nanos += clock.nanos();
@@ -139,7 +147,13 @@ pub struct MatchGame {
 
 impl std::fmt::Display for MatchGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} A-{} {:+}", self.opening, if self.a_dark { "dark" } else { "light" }, self.for_a)
+        write!(
+            f,
+            "{} A-{} {:+}",
+            self.opening,
+            if self.a_dark { "dark" } else { "light" },
+            self.for_a
+        )
     }
 }
 
@@ -196,14 +210,30 @@ pub struct Contender {
 impl Contender {
     /// A level with the engine's default evaluation (the embedded weights when present).
     pub fn level(level: Level) -> Contender {
-        Contender { level, pattern: crate::search::weights::default_weights(), tweaks: Tweaks::default() }
+        Contender {
+            level,
+            pattern: crate::search::weights::default_weights(),
+            tweaks: Tweaks::default(),
+        }
     }
 }
 
 /// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game
 /// as it ends.
-pub fn run_match(a: Level, b: Level, openings: &[Vec<u32>], seed: u64, on_game: impl FnMut(&MatchGame)) -> MatchScore {
-    run_match_contenders(Contender::level(a), Contender::level(b), openings, seed, on_game)
+pub fn run_match(
+    a: Level,
+    b: Level,
+    openings: &[Vec<u32>],
+    seed: u64,
+    on_game: impl FnMut(&MatchGame),
+) -> MatchScore {
+    run_match_contenders(
+        Contender::level(a),
+        Contender::level(b),
+        openings,
+        seed,
+        on_game,
+    )
 }
 
 /// [`run_match`] between contenders (to compare evaluations as well as levels).
@@ -216,9 +246,14 @@ pub fn run_match_contenders(
 ) -> MatchScore {
     let mut score = MatchScore::default();
     for (k, opening) in openings.iter().enumerate() {
-        let name: String = opening.iter().map(|&sq| crate::Square::from_index(sq, 8).to_string()).collect();
+        let name: String = opening
+            .iter()
+            .map(|&sq| crate::Square::from_index(sq, 8).to_string())
+            .collect();
         for a_dark in [true, false] {
-            let game_seed = seed.wrapping_mul(1000).wrapping_add(k as u64 * 2 + u64::from(a_dark));
+            let game_seed = seed
+                .wrapping_mul(1000)
+                .wrapping_add(k as u64 * 2 + u64::from(a_dark));
             let (dark, light) = if a_dark { (a, b) } else { (b, a) };
             let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
             players[0].set_pattern(dark.pattern);
@@ -227,8 +262,19 @@ pub fn run_match_contenders(
             players[1].set_tweaks(light.tweaks);
             let mut effort = [Effort::default(); 2];
             let settings = [dark.level.settings(), light.level.settings()];
-            let result = play_searchers(&mut players, settings, opening, game_seed, &crate::search::never, &mut effort);
-            let (ea, eb) = if a_dark { (effort[0], effort[1]) } else { (effort[1], effort[0]) };
+            let result = play_searchers(
+                &mut players,
+                settings,
+                opening,
+                game_seed,
+                &crate::search::never,
+                &mut effort,
+            );
+            let (ea, eb) = if a_dark {
+                (effort[0], effort[1])
+            } else {
+                (effort[1], effort[0])
+            };
             for (total, e) in score.effort.iter_mut().zip([ea, eb]) {
                 total.moves += e.moves;
                 total.nodes += e.nodes;
@@ -241,8 +287,16 @@ pub fn run_match_contenders(
                 _ => score.losses += 1,
             }
             score.discs += i64::from(for_a);
-            let opening = if name.is_empty() { "start".to_string() } else { name.clone() };
-            on_game(&MatchGame { opening, a_dark, for_a });
+            let opening = if name.is_empty() {
+                "start".to_string()
+            } else {
+                name.clone()
+            };
+            on_game(&MatchGame {
+                opening,
+                a_dark,
+                for_a,
+            });
         }
     }
     score

@@ -130,8 +130,24 @@ pub struct Solver<'a, G: Geometry, T: Transpositions<G::B> = Table<<G as Geometr
 
 impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     pub fn new(table: &'a mut T, stop: &'a Stop<'a>) -> Solver<'a, G, T> {
-        let pattern = if G::CELLS == 64 { crate::search::weights::default_weights() } else { None };
-        Solver { nodes: 0, table, stop, pool: None, current: None, watched: Vec::new(), check_every: CHECK_EVERY, aborted: false, next_check: CHECK_EVERY, lists: Vec::with_capacity(1024), pattern }
+        let pattern = if G::CELLS == 64 {
+            crate::search::weights::default_weights()
+        } else {
+            None
+        };
+        Solver {
+            nodes: 0,
+            table,
+            stop,
+            pool: None,
+            current: None,
+            watched: Vec::new(),
+            check_every: CHECK_EVERY,
+            aborted: false,
+            next_check: CHECK_EVERY,
+            lists: Vec::with_capacity(1024),
+            pattern,
+        }
     }
 
     /// Orders the moves of nodes with many empties with these pattern weights too (`None`:
@@ -143,9 +159,19 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// One thread of a parallel solve: the table is shared, split points are offered and
     /// taken through `pool`, and `stop` (and whether a split point above was cut off) is
     /// asked every `check_every` nodes.
-    pub fn parallel(table: &'a mut T, stop: &'a Stop<'a>, pool: &'a Pool<G>, check_every: u64) -> Solver<'a, G, T> {
+    pub fn parallel(
+        table: &'a mut T,
+        stop: &'a Stop<'a>,
+        pool: &'a Pool<G>,
+        check_every: u64,
+    ) -> Solver<'a, G, T> {
         let check_every = check_every.max(1);
-        Solver { pool: Some(pool), check_every, next_check: check_every, ..Solver::new(table, stop) }
+        Solver {
+            pool: Some(pool),
+            check_every,
+            next_check: check_every,
+            ..Solver::new(table, stop)
+        }
     }
 
     /// The exact score of `board` for the side to move and a move reaching it (`None` if
@@ -177,7 +203,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     fn negascout(&mut self, board: &Board<G>, start: usize, alpha: i32, beta: i32) -> (i32, u32) {
         let end = self.lists.len();
         let (mut alpha, mut best, mut best_sq) = (alpha, i32::MIN, self.lists[start].1);
-        let pool = if T::SHARED { self.pool.filter(|_| board.empty().count() >= SPLIT) } else { None };
+        let pool = if T::SHARED {
+            self.pool.filter(|_| board.empty().count() >= SPLIT)
+        } else {
+            None
+        };
         // The children push their lists after `end` and take them off again.
         for (k, i) in (start..end).enumerate() {
             if k == 1 && self.lists[i].0 == UNORDERED {
@@ -185,7 +215,9 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                 self.key_moves(board, i, end);
                 self.lists[i..end].sort_unstable_by_key(|&(key, _, _)| key);
             }
-            if let Some(pool) = pool.filter(|p| k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0) {
+            if let Some(pool) = pool.filter(|p| {
+                k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0
+            }) {
                 // Young brothers wait: the first move is searched, the rest is shared out.
                 let (score, sq) = self.split(pool, board, i, end, alpha, beta, best, best_sq);
                 (best, best_sq) = (score, sq);
@@ -231,14 +263,31 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// (`best`, `best_sq`: those of the moves already searched). While the others finish,
     /// this thread helps at split points below this one.
     #[allow(clippy::too_many_arguments)]
-    fn split(&mut self, pool: &Pool<G>, board: &Board<G>, from: usize, end: usize, alpha: i32, beta: i32, best: i32, best_sq: u32) -> (i32, u32) {
-        let moves = self.lists[from..end].iter().map(|&(_, sq, flips)| (sq, flips)).collect();
+    fn split(
+        &mut self,
+        pool: &Pool<G>,
+        board: &Board<G>,
+        from: usize,
+        end: usize,
+        alpha: i32,
+        beta: i32,
+        best: i32,
+        best_sq: u32,
+    ) -> (i32, u32) {
+        let moves = self.lists[from..end]
+            .iter()
+            .map(|&(_, sq, flips)| (sq, flips))
+            .collect();
         let sp = Arc::new(SplitPoint {
             board: *board,
             moves,
             next: AtomicUsize::new(0),
             beta,
-            state: Mutex::new(SplitState { alpha, best, best_sq }),
+            state: Mutex::new(SplitState {
+                alpha,
+                best,
+                best_sq,
+            }),
             alpha_now: AtomicI32::new(alpha),
             open: beta - alpha > 1,
             cut: AtomicBool::new(false),
@@ -269,7 +318,9 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// Takes a split point offered in `pool` (one below `under`, if given) and works at
     /// it: an idle thread (counted in `pool.idle`) looking for work. Whether there was one.
     pub fn help(&mut self, pool: &Pool<G>, under: Option<&Arc<SplitPoint<G>>>) -> bool {
-        let Some(sp) = pool.take(under) else { return false };
+        let Some(sp) = pool.take(under) else {
+            return false;
+        };
         let outer = self.current.replace(Arc::clone(&sp));
         let aborted = self.aborted;
         self.work(&sp);
@@ -291,7 +342,9 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                 Some(i) => i,
                 None => sp.next.fetch_add(1, Ordering::Relaxed),
             };
-            let Some(&(sq, flips)) = sp.moves.get(i) else { break };
+            let Some(&(sq, flips)) = sp.moves.get(i) else {
+                break;
+            };
             let next = sp.board.play_flips(sq, flips);
             let alpha = sp.lock().alpha;
             if sp.open {
@@ -336,7 +389,13 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// known to be bad enough for the opponent that this node scores at least `etc_beta`,
     /// the search of this node ends there, and that bound is returned (the caller takes the
     /// partial list off).
-    fn push_ordered(&mut self, board: &Board<G>, mut moves: G::B, first: u8, etc_beta: i32) -> Option<i32> {
+    fn push_ordered(
+        &mut self,
+        board: &Board<G>,
+        mut moves: G::B,
+        first: u8,
+        etc_beta: i32,
+    ) -> Option<i32> {
         let start = self.lists.len();
         // All the lookups before any ordering work; the flips are kept for it.
         while !moves.is_empty() {
@@ -368,7 +427,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
         let list = &mut self.lists[start..];
         if list.iter().any(|&(_, sq, _)| sq == u32::from(first)) {
             for m in list.iter_mut() {
-                m.0 = if m.1 == u32::from(first) { i32::MIN } else { UNORDERED };
+                m.0 = if m.1 == u32::from(first) {
+                    i32::MIN
+                } else {
+                    UNORDERED
+                };
             }
         } else {
             self.key_moves(board, start, self.lists.len());
@@ -394,12 +457,17 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     fn order_key(board: &Board<G>, sq: u32, flips: G::B, pattern: Option<&Weights>) -> i32 {
         let next = board.play_flips(sq, flips);
         let replies = next.legal_moves();
-        let mut key = (replies.count() as i32) * REPLY_WEIGHT + (replies & G::CORNERS).count() as i32 * REPLY_WEIGHT / 2;
+        let mut key = (replies.count() as i32) * REPLY_WEIGHT
+            + (replies & G::CORNERS).count() as i32 * REPLY_WEIGHT / 2;
         if G::CORNERS.has(sq) {
             key -= 24;
         }
         if let Some(w) = pattern {
-            let (depth, weight) = if board.empty().count() >= ORDER_SEARCH { (1, SEARCH_WEIGHT) } else { (0, EVAL_WEIGHT) };
+            let (depth, weight) = if board.empty().count() >= ORDER_SEARCH {
+                (1, SEARCH_WEIGHT)
+            } else {
+                (0, EVAL_WEIGHT)
+            };
             key += Self::shallow_eval(w, next, replies, depth, -i32::MAX, i32::MAX) * weight / 100;
         }
         // Fewer of our own discs on the edge of the empty region: fewer later replies.
@@ -409,9 +477,19 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// The score of `board` (whose legal moves are `moves`) for the side to move by a
     /// `depth`-ply search of the pattern evaluation, in `alpha..beta` (no table: only nodes
     /// with many empties ask, a few plies deep). A side without a move is judged as it is.
-    fn shallow_eval(w: &Weights, board: Board<G>, moves: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn shallow_eval(
+        w: &Weights,
+        board: Board<G>,
+        moves: G::B,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if depth == 0 || moves.is_empty() {
-            return w.evaluate(board.player.to_u128() as u64, board.opponent.to_u128() as u64);
+            return w.evaluate(
+                board.player.to_u128() as u64,
+                board.opponent.to_u128() as u64,
+            );
         }
         let (mut alpha, mut best) = (alpha, -i32::MAX);
         let mut m = moves;
@@ -419,7 +497,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             let sq = m.lowest();
             m = m.without_lowest();
             let next = board.play_flips(sq, board.flips(sq));
-            let replies = if depth > 1 { next.legal_moves() } else { G::B::default() };
+            let replies = if depth > 1 {
+                next.legal_moves()
+            } else {
+                G::B::default()
+            };
             let score = -Self::shallow_eval(w, next, replies, depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
@@ -444,8 +526,14 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     /// to was cut off, or the alpha of a move it is searching at a split point was raised.
     fn must_stop(&self) -> bool {
         (self.stop)(self.nodes)
-            || self.current.as_ref().is_some_and(|sp| sp.cut_here_or_above())
-            || self.watched.iter().any(|(sp, alpha)| sp.alpha_now.load(Ordering::Relaxed) > *alpha)
+            || self
+                .current
+                .as_ref()
+                .is_some_and(|sp| sp.cut_here_or_above())
+            || self
+                .watched
+                .iter()
+                .any(|(sp, alpha)| sp.alpha_now.load(Ordering::Relaxed) > *alpha)
     }
 
     #[inline]
@@ -504,7 +592,12 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             return -self.search(board.pass(), -beta, -alpha, true);
         }
         let start = self.lists.len();
-        if let Some(bound) = self.push_ordered(&board, moves, first, if empties >= ETC { beta } else { i32::MAX }) {
+        if let Some(bound) = self.push_ordered(
+            &board,
+            moves,
+            first,
+            if empties >= ETC { beta } else { i32::MAX },
+        ) {
             self.lists.truncate(start);
             return bound;
         }
@@ -513,14 +606,28 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             return 0;
         }
         if empties >= DEEP {
-            self.table.store(board.player, board.opponent, empties as u8, (alpha, beta), best, best_sq as u8);
+            self.table.store(
+                board.player,
+                board.opponent,
+                empties as u8,
+                (alpha, beta),
+                best,
+                best_sq as u8,
+            );
         }
         best
     }
 
     /// The last few empties (at most [`SHALLOW`]): no move generation, parity order, no
     /// table; from 4 empties down, the dedicated solvers.
-    fn shallow(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool, empties: u32) -> i32 {
+    fn shallow(
+        &mut self,
+        board: Board<G>,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+        empties: u32,
+    ) -> i32 {
         if empties <= 4 {
             return self.few(board, alpha, beta, passed, empties);
         }
@@ -548,7 +655,13 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                 if flips.is_empty() {
                     continue;
                 }
-                let score = -self.shallow(board.play_flips(sq, flips), -beta, -alpha, false, empties - 1);
+                let score = -self.shallow(
+                    board.play_flips(sq, flips),
+                    -beta,
+                    -alpha,
+                    false,
+                    empties - 1,
+                );
                 if score > best {
                     best = score;
                     if score > alpha {
@@ -606,7 +719,14 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     }
 
     /// Four empties, tried in the order given.
-    fn solve4(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool, sq: [u32; 4]) -> i32 {
+    fn solve4(
+        &mut self,
+        board: Board<G>,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+        sq: [u32; 4],
+    ) -> i32 {
         self.nodes += 1;
         let (mut alpha, mut best) = (alpha, i32::MIN);
         for i in 0..4 {
@@ -645,10 +765,21 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     }
 
     /// Three empties, tried in the order given.
-    fn solve3(&mut self, board: Board<G>, alpha: i32, beta: i32, passed: bool, sq: [u32; 3]) -> i32 {
+    fn solve3(
+        &mut self,
+        board: Board<G>,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+        sq: [u32; 3],
+    ) -> i32 {
         self.nodes += 1;
         // Parity again: when two of the three share a quadrant, the lone one first.
-        let (q0, q1, q2) = (quadrant::<G>(sq[0]), quadrant::<G>(sq[1]), quadrant::<G>(sq[2]));
+        let (q0, q1, q2) = (
+            quadrant::<G>(sq[0]),
+            quadrant::<G>(sq[1]),
+            quadrant::<G>(sq[2]),
+        );
         let sq = if q0 == q1 && q1 != q2 {
             [sq[2], sq[0], sq[1]]
         } else if q0 == q2 && q0 != q1 {
@@ -756,7 +887,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
 /// opponent's discs cannot.
 #[inline(always)]
 fn may_flip<G: Geometry>(board: &Board<G>, sq: u32) -> bool {
-    let around = if G::SIZE == 8 { G::B::from_u128(u128::from(last::NEIGHBOURS[sq as usize])) } else { G::neighbours(G::B::bit(sq)) };
+    let around = if G::SIZE == 8 {
+        G::B::from_u128(u128::from(last::NEIGHBOURS[sq as usize]))
+    } else {
+        G::neighbours(G::B::bit(sq))
+    };
     !(around & board.opponent).is_empty()
 }
 
@@ -824,7 +959,10 @@ pub struct Pool<G: Geometry> {
 
 impl<G: Geometry> Default for Pool<G> {
     fn default() -> Self {
-        Pool { idle: AtomicUsize::new(0), offered: Mutex::new(Vec::new()) }
+        Pool {
+            idle: AtomicUsize::new(0),
+            offered: Mutex::new(Vec::new()),
+        }
     }
 }
 

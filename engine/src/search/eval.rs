@@ -81,14 +81,19 @@ mod tests {
         let after = b.play_flips(f5, b.flips(f5));
         // Antisymmetric but for parity, which favours whoever is to move (59 empties: odd;
         // 5 discs of 64 played: its weight is 80 * 5 / 64).
-        assert_eq!(evaluate(&after) + evaluate(&after.pass()), 2 * (80 * 5 / 64));
+        assert_eq!(
+            evaluate(&after) + evaluate(&after.pass()),
+            2 * (80 * 5 / 64)
+        );
     }
 
     #[test]
     fn a_corner_is_worth_a_lot() {
         // Same discs but one side owns a1 instead of b2.
-        let with_corner = Board::<Eight>::new(1 | (1 << 27) | (1 << 36), (1 << 28) | (1 << 35)).unwrap();
-        let with_x = Board::<Eight>::new((1 << 9) | (1 << 27) | (1 << 36), (1 << 28) | (1 << 35)).unwrap();
+        let with_corner =
+            Board::<Eight>::new(1 | (1 << 27) | (1 << 36), (1 << 28) | (1 << 35)).unwrap();
+        let with_x =
+            Board::<Eight>::new((1 << 9) | (1 << 27) | (1 << 36), (1 << 28) | (1 << 35)).unwrap();
         assert!(evaluate(&with_corner) > evaluate(&with_x) + 500);
     }
 }

@@ -186,7 +186,11 @@ mod tests {
             };
             let sq = (i % 64) as u32;
             let player = player & !(1u64 << sq);
-            assert_eq!(score(player, sq), reference(player, sq), "player {player:#x} square {sq}");
+            assert_eq!(
+                score(player, sq),
+                reference(player, sq),
+                "player {player:#x} square {sq}"
+            );
         }
     }
 }

@@ -41,13 +41,21 @@ pub struct Tweaks {
 
 impl Default for Tweaks {
     fn default() -> Self {
-        Tweaks { aspiration: true, probcut: true, shallow_order: false }
+        Tweaks {
+            aspiration: true,
+            probcut: true,
+            shallow_order: false,
+        }
     }
 }
 
 impl Tweaks {
     /// None of the refinements (the search before them).
-    pub const NONE: Tweaks = Tweaks { aspiration: false, probcut: false, shallow_order: false };
+    pub const NONE: Tweaks = Tweaks {
+        aspiration: false,
+        probcut: false,
+        shallow_order: false,
+    };
 
     /// Reads `default` (aspiration and ProbCut), `none`, or a comma-separated list of `asp`,
     /// `mpc`, `order` (the ones on).
@@ -63,7 +71,11 @@ impl Tweaks {
                 "asp" => t.aspiration = true,
                 "mpc" => t.probcut = true,
                 "order" => t.shallow_order = true,
-                other => return Err(format!("{other:?}: the search tweaks are asp, mpc, order, default, none")),
+                other => {
+                    return Err(format!(
+                        "{other:?}: the search tweaks are asp, mpc, order, default, none"
+                    ))
+                }
             }
         }
         Ok(t)
@@ -79,17 +91,17 @@ pub const MPC: [(u8, f32, f32, f32); 15] = [
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
-    (1, 0.989, -33.6, 303.5), // depth 3
-    (2, 1.020, -27.7, 267.2), // depth 4
-    (2, 1.020, 189.0, 299.8), // depth 5
+    (1, 0.989, -33.6, 303.5),  // depth 3
+    (2, 1.020, -27.7, 267.2),  // depth 4
+    (2, 1.020, 189.0, 299.8),  // depth 5
     (3, 1.008, -279.3, 299.3), // depth 6
-    (3, 1.048, -42.6, 340.0), // depth 7
-    (4, 1.014, -43.8, 288.3), // depth 8
-    (4, 1.044, 243.6, 342.3), // depth 9
+    (3, 1.048, -42.6, 340.0),  // depth 7
+    (4, 1.014, -43.8, 288.3),  // depth 8
+    (4, 1.044, 243.6, 342.3),  // depth 9
     (5, 1.025, -275.6, 286.9), // depth 10
-    (5, 1.042, 33.8, 320.8), // depth 11
-    (6, 1.050, -7.5, 316.6), // depth 12
-    (6, 1.065, 283.9, 303.8), // depth 13
+    (5, 1.042, 33.8, 320.8),   // depth 11
+    (6, 1.050, -7.5, 316.6),   // depth 12
+    (6, 1.065, 283.9, 303.8),  // depth 13
     (7, 1.014, -259.0, 273.1), // depth 14
 ];
 
@@ -225,15 +237,33 @@ impl<G: Geometry> Searcher<G> {
     }
 
     /// The move to play with `settings`; `seed` drives the randomness of the weaker levels.
-    pub fn choose(&mut self, board: Board<G>, settings: &Settings, seed: u64, stop: &Stop<'_>) -> Choice {
+    pub fn choose(
+        &mut self,
+        board: Board<G>,
+        settings: &Settings,
+        seed: u64,
+        stop: &Stop<'_>,
+    ) -> Choice {
         let moves = board.legal_moves();
         if moves.is_empty() {
-            return Choice { best: None, score: 0, depth: 0, exact: false, nodes: 0 };
+            return Choice {
+                best: None,
+                score: 0,
+                depth: 0,
+                exact: false,
+                nodes: 0,
+            };
         }
         let empties = board.empty().count();
         if empties <= u32::from(settings.exact_empties) {
             if let Some(s) = solve_full(board, &mut self.end, stop, self.pattern) {
-                return Choice { best: s.best, score: s.score * WIN, depth: empties as u8, exact: true, nodes: s.nodes };
+                return Choice {
+                    best: s.best,
+                    score: s.score * WIN,
+                    depth: empties as u8,
+                    exact: true,
+                    nodes: s.nodes,
+                };
             }
         }
         let mut run = Run {
@@ -254,34 +284,43 @@ impl<G: Geometry> Searcher<G> {
         let mut depth = 1;
         const INF: i32 = i32::MAX / 2;
         // Without ProbCut the iteration at depth = empties is already exact.
-        let last = if run.tweaks.probcut { empties + ENDGAME_T.len() as u32 } else { empties };
+        let last = if run.tweaks.probcut {
+            empties + ENDGAME_T.len() as u32
+        } else {
+            empties
+        };
         while depth <= settings.depth.max(1) {
             run.mpc_t = match (depth as u32).checked_sub(empties + 1) {
                 Some(step) => ENDGAME_T[step as usize],
                 None => MPC_T,
             };
-            let result = if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty() {
-                // Aspiration: a window around the last score, widened on the side it fails.
-                let guess = scored[0].1;
-                let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-                loop {
-                    let (lo, hi) = (guess.saturating_sub(below).max(-INF), guess.saturating_add(above).min(INF));
-                    let r = run.root(board, depth, lo, hi);
-                    if run.aborted || r.is_empty() {
-                        break r;
+            let result =
+                if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty()
+                {
+                    // Aspiration: a window around the last score, widened on the side it fails.
+                    let guess = scored[0].1;
+                    let (mut below, mut above) = (ASPIRATION, ASPIRATION);
+                    loop {
+                        let (lo, hi) = (
+                            guess.saturating_sub(below).max(-INF),
+                            guess.saturating_add(above).min(INF),
+                        );
+                        let r = run.root(board, depth, lo, hi);
+                        if run.aborted || r.is_empty() {
+                            break r;
+                        }
+                        let best = r[0].1;
+                        if best <= lo && lo > -INF {
+                            below = below.saturating_mul(4);
+                        } else if best >= hi && hi < INF {
+                            above = above.saturating_mul(4);
+                        } else {
+                            break r;
+                        }
                     }
-                    let best = r[0].1;
-                    if best <= lo && lo > -INF {
-                        below = below.saturating_mul(4);
-                    } else if best >= hi && hi < INF {
-                        above = above.saturating_mul(4);
-                    } else {
-                        break r;
-                    }
-                }
-            } else {
-                run.root(board, depth, -INF, INF)
-            };
+                } else {
+                    run.root(board, depth, -INF, INF)
+                };
             if run.aborted {
                 break;
             }
@@ -313,7 +352,13 @@ impl<G: Geometry> Searcher<G> {
                 best = (sq, score + noise, score);
             }
         }
-        Choice { best: Some(best.0), score: best.2, depth: reached, exact, nodes: run.nodes }
+        Choice {
+            best: Some(best.0),
+            score: best.2,
+            depth: reached,
+            exact,
+            nodes: run.nodes,
+        }
     }
 
     /// The exact final score of every legal move of `share` (for hints near the end), best
@@ -330,7 +375,8 @@ impl<G: Geometry> Searcher<G> {
         stop: &Stop<'_>,
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Vec<(u32, i32)>> {
-        self.exact_scores_counted(board, share, stop, solved).map(|(scores, _)| scores)
+        self.exact_scores_counted(board, share, stop, solved)
+            .map(|(scores, _)| scores)
     }
 
     /// [`Searcher::exact_scores`] and the solver's nodes (the guesses' midgame searches
@@ -351,15 +397,22 @@ impl<G: Geometry> Searcher<G> {
             let next = board.play_flips(sq, board.flips(sq));
             // The guess, from the opponent's side, in discs; final scores on an even board
             // are even, so the window (guess - 1, guess + 1) holds the guess alone.
-            let guess = (self.plain_score(next, GUESS_DEPTH) as f32 / WIN as f32 / 2.0).round() as i32 * 2;
+            let guess =
+                (self.plain_score(next, GUESS_DEPTH) as f32 / WIN as f32 / 2.0).round() as i32 * 2;
             guessed.push((guess, sq, next));
         }
         guessed.sort_by_key(|&(guess, sq, _)| (guess, sq));
         let mut out = Vec::new();
         let cells = G::CELLS as i32;
-        let mine = guessed.into_iter().enumerate().filter(|&(rank, _)| share.takes(rank));
+        let mine = guessed
+            .into_iter()
+            .enumerate()
+            .filter(|&(rank, _)| share.takes(rank));
         for (guess, sq, next) in mine.map(|(_, guessed)| guessed) {
-            let (mut lo, mut hi) = ((guess - 1).clamp(-cells - 1, cells), (guess + 1).clamp(-cells, cells + 1));
+            let (mut lo, mut hi) = (
+                (guess - 1).clamp(-cells - 1, cells),
+                (guess + 1).clamp(-cells, cells + 1),
+            );
             let mut step = 4;
             let score = loop {
                 let result = solve_window(next, &mut self.end, stop, lo, hi, self.pattern)?;
@@ -395,7 +448,10 @@ impl<G: Geometry> Run<'_, G> {
             // A beginner: more discs now is all that counts.
             (board.player.count() as i32 - board.opponent.count() as i32) * WIN
         } else if let Some(w) = self.pattern {
-            w.evaluate(board.player.to_u128() as u64, board.opponent.to_u128() as u64)
+            w.evaluate(
+                board.player.to_u128() as u64,
+                board.opponent.to_u128() as u64,
+            )
         } else {
             evaluate(board)
         }
@@ -404,7 +460,10 @@ impl<G: Geometry> Run<'_, G> {
     /// Every root move's score at `depth` in the window `lo..hi`, best first (the best exact
     /// when inside the window, the rest bounds; stops at the first move reaching `hi`).
     fn root(&mut self, board: Board<G>, depth: u8, lo: i32, hi: i32) -> Vec<(u32, i32)> {
-        let first = self.table.probe(board.player, board.opponent).map_or(NO_MOVE, |e| e.best);
+        let first = self
+            .table
+            .probe(board.player, board.opponent)
+            .map_or(NO_MOVE, |e| e.best);
         let ordered = self.order(&board, board.legal_moves(), first, depth);
         let mut alpha = lo;
         let beta = hi;
@@ -433,14 +492,27 @@ impl<G: Geometry> Run<'_, G> {
         }
         scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         if let Some(&(sq, score)) = scored.first() {
-            self.table.store(board.player, board.opponent, depth, (lo, hi), score, sq as u8);
+            self.table.store(
+                board.player,
+                board.opponent,
+                depth,
+                (lo, hi),
+                score,
+                sq as u8,
+            );
         }
         scored
     }
 
     /// Moves with their flips in search order: the table's move, then by a quick look
     /// (fewest replies for the opponent, corners first, X squares last).
-    fn order(&mut self, board: &Board<G>, mut moves: G::B, first: u8, depth: u8) -> Vec<(u32, G::B)> {
+    fn order(
+        &mut self,
+        board: &Board<G>,
+        mut moves: G::B,
+        first: u8,
+        depth: u8,
+    ) -> Vec<(u32, G::B)> {
         let mut list: Vec<(i32, u32, G::B)> = Vec::with_capacity(moves.count() as usize);
         while !moves.is_empty() {
             let sq = moves.lowest();
@@ -456,7 +528,13 @@ impl<G: Geometry> Run<'_, G> {
             } else if self.tweaks.shallow_order && depth >= SHALLOW_ORDER_DEPTH {
                 // The opponent's view after the move, by a shallow search.
                 let ds = if depth >= 10 { 2 } else { 1 };
-                self.search(board.play_flips(sq, flips), ds, -i32::MAX / 2, i32::MAX / 2, false)
+                self.search(
+                    board.play_flips(sq, flips),
+                    ds,
+                    -i32::MAX / 2,
+                    i32::MAX / 2,
+                    false,
+                )
             } else if depth >= 3 {
                 // The opponent's view of the position after the move: lower is better for us.
                 self.evaluate(&board.play_flips(sq, flips))
@@ -533,7 +611,11 @@ impl<G: Geometry> Run<'_, G> {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = i32::MIN;
         let mut best_sq = NO_MOVE;
-        for (k, (sq, flips)) in self.order(&board, moves, first, depth).into_iter().enumerate() {
+        for (k, (sq, flips)) in self
+            .order(&board, moves, first, depth)
+            .into_iter()
+            .enumerate()
+        {
             let next = board.play_flips(sq, flips);
             let mut score;
             if k == 0 {
@@ -559,7 +641,14 @@ impl<G: Geometry> Run<'_, G> {
             }
         }
         // Scores are clamped into the table's i16: evaluations stay far inside it.
-        self.table.store(board.player, board.opponent, depth, (alpha0, beta0), best, best_sq);
+        self.table.store(
+            board.player,
+            board.opponent,
+            depth,
+            (alpha0, beta0),
+            best,
+            best_sq,
+        );
         best
     }
 }
@@ -572,15 +661,26 @@ mod tests {
     fn probcut_pairs_deep_searches_with_half_their_depth_and_the_same_parities() {
         for depth in MPC_MIN_DEPTH..40 {
             let (shallow, a, b, sigma) = mpc_row(depth);
-            assert!((1..depth).contains(&shallow), "depth {depth}: shallow {shallow}");
+            assert!(
+                (1..depth).contains(&shallow),
+                "depth {depth}: shallow {shallow}"
+            );
             assert!(sigma > 0.0, "depth {depth}");
             if usize::from(depth) >= MPC.len() {
                 assert_eq!(shallow, depth / 2, "depth {depth}");
                 // The borrowed regression is a fitted row whose two depths have the same
                 // parities as these.
-                let row = MPC.iter().enumerate().skip(usize::from(MPC_MIN_DEPTH)).find(|(_, r)| (r.1, r.2, r.3) == (a, b, sigma));
+                let row = MPC
+                    .iter()
+                    .enumerate()
+                    .skip(usize::from(MPC_MIN_DEPTH))
+                    .find(|(_, r)| (r.1, r.2, r.3) == (a, b, sigma));
                 let (d, r) = row.expect("a row of the table");
-                assert_eq!((d % 2, r.0 % 2), (usize::from(depth) % 2, shallow % 2), "depth {depth} borrows depth {d}'s row");
+                assert_eq!(
+                    (d % 2, r.0 % 2),
+                    (usize::from(depth) % 2, shallow % 2),
+                    "depth {depth} borrows depth {d}'s row"
+                );
             }
         }
     }

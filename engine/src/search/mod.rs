@@ -64,7 +64,11 @@ pub fn solve<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<Solved> {
 }
 
 /// [`solve`] with a table the caller keeps between searches.
-pub fn solve_with<G: Geometry>(board: Board<G>, table: &mut table::Table<G::B>, stop: &Stop<'_>) -> Option<Solved> {
+pub fn solve_with<G: Geometry>(
+    board: Board<G>,
+    table: &mut table::Table<G::B>,
+    stop: &Stop<'_>,
+) -> Option<Solved> {
     solve_full(board, table, stop, weights::default_weights())
 }
 
@@ -94,7 +98,11 @@ pub(crate) fn solve_window<G: Geometry>(
     let mut solver = endgame::Solver::new(table, stop);
     solver.set_pattern(pattern);
     let (score, best) = solver.solve(board, alpha, beta);
-    (!solver.aborted).then_some(Solved { score, best, nodes: solver.nodes })
+    (!solver.aborted).then_some(Solved {
+        score,
+        best,
+        nodes: solver.nodes,
+    })
 }
 
 /// [`solve`] on `threads` threads sharing one table (young brothers wait): once the first
@@ -125,14 +133,21 @@ mod parallel {
     /// How often (nodes) a thread asks whether its work is still wanted.
     const CHECK_EVERY: u64 = 1 << 10;
 
-    pub(super) fn solve<G: Geometry>(board: Board<G>, threads: usize, bits: u32, alpha: i32, beta: i32) -> Solved {
+    pub(super) fn solve<G: Geometry>(
+        board: Board<G>,
+        threads: usize,
+        bits: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Solved {
         let shared = table::SharedTable::<G::B>::new(bits);
         let pool = endgame::Pool::<G>::default();
         let done = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let helper = || {
             let mut handle = &shared;
-            let mut solver = endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
+            let mut solver =
+                endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
             pool.idle.fetch_add(1, Ordering::AcqRel);
             while !done.load(Ordering::Acquire) {
                 if !solver.help(&pool, None) {
@@ -145,17 +160,25 @@ mod parallel {
         let (score, best, main_nodes) = std::thread::scope(|scope| {
             for _ in 1..threads {
                 // A thread that cannot be started is simply not there.
-                if std::thread::Builder::new().spawn_scoped(scope, helper).is_err() {
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, helper)
+                    .is_err()
+                {
                     break;
                 }
             }
             let mut handle = &shared;
-            let mut solver = endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
+            let mut solver =
+                endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
             let (score, best) = solver.solve(board, alpha, beta);
             done.store(true, Ordering::Release);
             (score, best, solver.nodes)
         });
-        Solved { score, best, nodes: main_nodes + nodes.into_inner() }
+        Solved {
+            score,
+            best,
+            nodes: main_nodes + nodes.into_inner(),
+        }
     }
 }
 
@@ -172,7 +195,8 @@ mod parallel {
 /// ```
 pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::cmp::Ordering> {
     let mut table = table::Table::new(table_bits(board.empty().count()));
-    solve_window(board, &mut table, stop, -1, 1, weights::default_weights()).map(|s| s.score.cmp(&0))
+    solve_window(board, &mut table, stop, -1, 1, weights::default_weights())
+        .map(|s| s.score.cmp(&0))
 }
 
 /// A table size that suits a search of about `empties` empty squares.
@@ -222,7 +246,13 @@ impl Level {
             // these machines), and less time than the old hand-made level 10's 8 M nodes.
             _ => (60, 20, 0, 7_000_000),
         };
-        Settings { depth, exact_empties, noise, max_nodes, greedy: self.0 == 1 }
+        Settings {
+            depth,
+            exact_empties,
+            noise,
+            max_nodes,
+            greedy: self.0 == 1,
+        }
     }
 }
 

@@ -50,7 +50,10 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
     ]
     .iter()
     .fold((0, 0, 0), |acc, x| (acc.0 + x.0, acc.1 + x.1, acc.2 + x.2));
-    let board = Board::<Eight> { player: p, opponent: o };
+    let board = Board::<Eight> {
+        player: p,
+        opponent: o,
+    };
     let empty = board.empty();
     let scalars = [
         board.legal_moves().count_ones(),
@@ -111,7 +114,10 @@ mod tests {
             let o = filled & !p;
             let empties = 64 - filled.count_ones();
             let table: Vec<i16> = (0..TABLE).map(|f| weights.get(phase(empties), f)).collect();
-            let slow: i32 = features(p, o).iter().map(|&f| i32::from(table[f as usize])).sum();
+            let slow: i32 = features(p, o)
+                .iter()
+                .map(|&f| i32::from(table[f as usize]))
+                .sum();
             assert_eq!(pattern_sum(&table, p, o), slow, "{p:x} {o:x}");
         }
     }

@@ -96,7 +96,10 @@ mod tests {
     fn a_corner_and_the_edge_it_anchors_are_stable() {
         let mine = bits(&["a1", "b1", "c1", "a2"]);
         let theirs = bits(&["d1", "b2"]);
-        assert_eq!(stable::<Eight>(mine, theirs), bits(&["a1", "b1", "c1", "a2"]));
+        assert_eq!(
+            stable::<Eight>(mine, theirs),
+            bits(&["a1", "b1", "c1", "a2"])
+        );
         // b2 is not stable for them: the a1-h8 diagonal is open beyond it.
         assert_eq!(stable::<Eight>(theirs, mine), 0);
     }
@@ -121,6 +124,10 @@ mod tests {
         let theirs = bits(&["d1", "c3"]);
         let s = stable::<Eight>(mine, theirs);
         assert_eq!(s & bits(&["a1", "b1"]), bits(&["a1", "b1"]));
-        assert_eq!(s & bits(&["b2"]), 0, "b2 can still be outflanked along a2-c2");
+        assert_eq!(
+            s & bits(&["b2"]),
+            0,
+            "b2 can still be outflanked along a2-c2"
+        );
     }
 }

@@ -35,7 +35,15 @@ pub trait Transpositions<B> {
     /// Records what a search of `depth` found with the window `(alpha, beta)`: the score
     /// `score` is exact inside the window, a lower bound at or above `beta`, an upper bound
     /// at or below `alpha`.
-    fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8);
+    fn store(
+        &mut self,
+        player: B,
+        opponent: B,
+        depth: u8,
+        window: (i32, i32),
+        score: i32,
+        best: u8,
+    );
 }
 
 /// A hash of a position (both tables, and the parallel solver's list of positions being
@@ -46,7 +54,8 @@ pub fn hash<B: Bits>(player: B, opponent: B) -> u64 {
         let x = x.to_u128();
         (x as u64) ^ ((x >> 64) as u64).rotate_left(17)
     };
-    let h = fold(player).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ fold(opponent).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let h = fold(player).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ fold(opponent).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^ (h >> 31)
 }
 
@@ -54,14 +63,25 @@ pub fn hash<B: Bits>(player: B, opponent: B) -> u64 {
 #[inline(always)]
 fn find<B: Bits>(bucket: &[Entry<B>; 2], player: B, opponent: B) -> Option<Entry<B>> {
     // The empty default entry never matches: a real position always has discs.
-    bucket.iter().find(|e| e.player == player && e.opponent == opponent).copied()
+    bucket
+        .iter()
+        .find(|e| e.player == player && e.opponent == opponent)
+        .copied()
 }
 
 /// Writes a search's result into its bucket: over the same position, else over the
 /// shallower of the two, so deep results survive the flood of shallow ones without
 /// keeping stale ones forever.
 #[inline(always)]
-fn record<B: Bits>(bucket: &mut [Entry<B>; 2], player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
+fn record<B: Bits>(
+    bucket: &mut [Entry<B>; 2],
+    player: B,
+    opponent: B,
+    depth: u8,
+    window: (i32, i32),
+    score: i32,
+    best: u8,
+) {
     let (alpha, beta) = window;
     let hit = |e: &Entry<B>| e.player == player && e.opponent == opponent;
     let k = if hit(&bucket[0]) {
@@ -91,9 +111,24 @@ fn record<B: Bits>(bucket: &mut [Entry<B>; 2], player: B, opponent: B, depth: u8
     if lower > upper {
         // Bounds from searches with different windows can cross when a search was cut
         // short; trust the newest.
-        (lower, upper) = if score <= alpha { (i16::MIN, clamp(score)) } else { (clamp(score), i16::MAX) };
+        (lower, upper) = if score <= alpha {
+            (i16::MIN, clamp(score))
+        } else {
+            (clamp(score), i16::MAX)
+        };
     }
-    *slot = Entry { player, opponent, lower, upper, depth, best: if best == NO_MOVE && same { slot.best } else { best } };
+    *slot = Entry {
+        player,
+        opponent,
+        lower,
+        upper,
+        depth,
+        best: if best == NO_MOVE && same {
+            slot.best
+        } else {
+            best
+        },
+    };
 }
 
 /// A fixed-size table of two-entry buckets indexed by a hash of the position, for one
@@ -107,7 +142,10 @@ impl<B: Bits> Table<B> {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table<B> {
         let len = 1usize << (bits.clamp(1, 28) - 1);
-        Table { buckets: vec![[Entry::default(); 2]; len], mask: len - 1 }
+        Table {
+            buckets: vec![[Entry::default(); 2]; len],
+            mask: len - 1,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -121,7 +159,11 @@ impl<B: Bits> Table<B> {
 
     #[inline]
     pub fn probe(&self, player: B, opponent: B) -> Option<Entry<B>> {
-        find(&self.buckets[self.index(player, opponent)], player, opponent)
+        find(
+            &self.buckets[self.index(player, opponent)],
+            player,
+            opponent,
+        )
     }
 
     /// Starts loading the bucket of a position that will be probed soon (a move's result,
@@ -132,10 +174,15 @@ impl<B: Bits> Table<B> {
     pub fn prefetch(&self, player: B, opponent: B) {
         #[cfg(target_arch = "x86_64")]
         {
-            let bucket = self.buckets.as_ptr().wrapping_add(self.index(player, opponent)) as *const i8;
+            let bucket = self
+                .buckets
+                .as_ptr()
+                .wrapping_add(self.index(player, opponent)) as *const i8;
             // SAFETY: SSE is part of x86-64's baseline, and a prefetch never faults (the
             // address is inside the table anyway).
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket) };
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket)
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (player, opponent);
@@ -143,9 +190,25 @@ impl<B: Bits> Table<B> {
 
     /// See [`Transpositions::store`].
     #[inline]
-    pub fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
+    pub fn store(
+        &mut self,
+        player: B,
+        opponent: B,
+        depth: u8,
+        window: (i32, i32),
+        score: i32,
+        best: u8,
+    ) {
         let i = self.index(player, opponent);
-        record(&mut self.buckets[i], player, opponent, depth, window, score, best);
+        record(
+            &mut self.buckets[i],
+            player,
+            opponent,
+            depth,
+            window,
+            score,
+            best,
+        );
     }
 }
 
@@ -158,7 +221,15 @@ impl<B: Bits> Transpositions<B> for Table<B> {
     }
 
     #[inline(always)]
-    fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
+    fn store(
+        &mut self,
+        player: B,
+        opponent: B,
+        depth: u8,
+        window: (i32, i32),
+        score: i32,
+        best: u8,
+    ) {
         Table::store(self, player, opponent, depth, window, score, best);
     }
 }
@@ -186,15 +257,32 @@ impl<B: Bits> SharedTable<B> {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> SharedTable<B> {
         let len = 1usize << (bits.clamp(1, 28) - 1);
-        let buckets = (0..len).map(|_| Bucket { busy: AtomicBool::new(false), entries: UnsafeCell::new([Entry::default(); 2]) }).collect();
-        SharedTable { buckets, mask: len - 1 }
+        let buckets = (0..len)
+            .map(|_| Bucket {
+                busy: AtomicBool::new(false),
+                entries: UnsafeCell::new([Entry::default(); 2]),
+            })
+            .collect();
+        SharedTable {
+            buckets,
+            mask: len - 1,
+        }
     }
 
     /// Runs `f` on the bucket of a position if its lock is free.
     #[inline(always)]
-    fn with_bucket<R>(&self, player: B, opponent: B, f: impl FnOnce(&mut [Entry<B>; 2]) -> R) -> Option<R> {
+    fn with_bucket<R>(
+        &self,
+        player: B,
+        opponent: B,
+        f: impl FnOnce(&mut [Entry<B>; 2]) -> R,
+    ) -> Option<R> {
         let bucket = &self.buckets[(hash(player, opponent) >> 1) as usize & self.mask];
-        if bucket.busy.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+        if bucket
+            .busy
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
             return None;
         }
         // SAFETY: the lock is ours until the release below, so no other thread reads or
@@ -206,13 +294,24 @@ impl<B: Bits> SharedTable<B> {
 
     #[inline]
     pub fn probe(&self, player: B, opponent: B) -> Option<Entry<B>> {
-        self.with_bucket(player, opponent, |b| find(b, player, opponent)).flatten()
+        self.with_bucket(player, opponent, |b| find(b, player, opponent))
+            .flatten()
     }
 
     /// See [`Transpositions::store`].
     #[inline]
-    pub fn store(&self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
-        self.with_bucket(player, opponent, |b| record(b, player, opponent, depth, window, score, best));
+    pub fn store(
+        &self,
+        player: B,
+        opponent: B,
+        depth: u8,
+        window: (i32, i32),
+        score: i32,
+        best: u8,
+    ) {
+        self.with_bucket(player, opponent, |b| {
+            record(b, player, opponent, depth, window, score, best)
+        });
     }
 }
 
@@ -225,7 +324,15 @@ impl<B: Bits> Transpositions<B> for &SharedTable<B> {
     }
 
     #[inline(always)]
-    fn store(&mut self, player: B, opponent: B, depth: u8, window: (i32, i32), score: i32, best: u8) {
+    fn store(
+        &mut self,
+        player: B,
+        opponent: B,
+        depth: u8,
+        window: (i32, i32),
+        score: i32,
+        best: u8,
+    ) {
         SharedTable::store(self, player, opponent, depth, window, score, best);
     }
 }

@@ -106,8 +106,13 @@ impl Weights {
             .tables
             .iter()
             .map(|&w| {
-                let r = ((f32::from(w) / q).round() * q).clamp(-(i16::MAX as f32), i16::MAX as f32) as i16;
-                if r.unsigned_abs() < drop.unsigned_abs() { 0 } else { r }
+                let r = ((f32::from(w) / q).round() * q).clamp(-(i16::MAX as f32), i16::MAX as f32)
+                    as i16;
+                if r.unsigned_abs() < drop.unsigned_abs() {
+                    0
+                } else {
+                    r
+                }
             })
             .collect();
         Weights { tables }

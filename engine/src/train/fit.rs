@@ -289,14 +289,24 @@ mod tests {
         let earlier = fit(&samples, &learned, None, |_| {});
         // One short epoch: from zero it cannot learn the rule, from the earlier weights it
         // keeps it.
-        let short = FitOptions { epochs: 1, rate: 0.5, ..learned };
+        let short = FitOptions {
+            epochs: 1,
+            rate: 0.5,
+            ..learned
+        };
         let cold = mean_error(&samples, &fit(&samples, &short, None, |_| {}));
         let warm = mean_error(&samples, &fit(&samples, &short, Some(&earlier), |_| {}));
         assert!(cold > 8.0, "one short epoch from zero: {cold} discs");
-        assert!(warm < 1.0, "one short epoch from the earlier weights: {warm} discs");
+        assert!(
+            warm < 1.0,
+            "one short epoch from the earlier weights: {warm} discs"
+        );
         // A configuration the new data sees too rarely keeps its earlier weight, and so
         // does every phase the new data does not reach.
-        let rare = FitOptions { min_count: u32::MAX, ..learned };
+        let rare = FitOptions {
+            min_count: u32::MAX,
+            ..learned
+        };
         assert_eq!(fit(&samples, &rare, Some(&earlier), |_| {}), earlier);
     }
 

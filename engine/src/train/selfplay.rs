@@ -59,7 +59,11 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
     let (lo, hi) = plan.random_plies;
     let random = lo + rng.below(u64::from(hi.saturating_sub(lo)) + 1) as u32;
     // One draw from the range (the same draw as before `probe_from` existed, for its default).
-    let from = if plan.probe_from == 0 { plan.exact + 1 } else { plan.probe_from };
+    let from = if plan.probe_from == 0 {
+        plan.exact + 1
+    } else {
+        plan.probe_from
+    };
     let probe = if plan.probe >= from && plan.probe > plan.exact {
         from + rng.below(u64::from(plan.probe + 1 - from)) as u32
     } else {

@@ -3,7 +3,16 @@
 
 #![allow(dead_code)]
 
-pub const DIRS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+pub const DIRS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RefBoard {
@@ -22,7 +31,12 @@ impl RefBoard {
         cells[(hi * size + hi) as usize] = Some(1); // e5
         cells[(hi * size + lo) as usize] = Some(0); // d5
         cells[(lo * size + hi) as usize] = Some(0); // e4
-        RefBoard { size, cells, to_move: 0, bombs }
+        RefBoard {
+            size,
+            cells,
+            to_move: 0,
+            bombs,
+        }
     }
 
     pub fn get(&self, col: i32, row: i32) -> Option<Option<u8>> {
@@ -74,7 +88,8 @@ impl RefBoard {
                     continue;
                 }
                 let ok = if self.bombs {
-                    DIRS.iter().any(|(dc, dr)| matches!(self.get(col + dc, row + dr), Some(Some(_))))
+                    DIRS.iter()
+                        .any(|(dc, dr)| matches!(self.get(col + dc, row + dr), Some(Some(_))))
                 } else {
                     !self.turned_over(col, row, player).is_empty()
                 };

@@ -68,14 +68,18 @@ fn listen(scope: web_sys::DedicatedWorkerGlobalScope, computer: outflank_engine:
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
             let request = outflank_ui::js::from_js(event.data());
-            let post = |response: &outflank_ui::ai::Response| match outflank_ui::js::to_js(response) {
+            let post = |response: &outflank_ui::ai::Response| match outflank_ui::js::to_js(response)
+            {
                 // Posting plain data to our own page cannot fail.
                 Ok(message) => drop(reply_to.post_message(&message)),
                 Err(e) => web_sys::console::error_1(&format!("outflank worker: {e}").into()),
             };
             // What is known on the way (each move's exact value) reaches the page at once,
             // while the search goes on.
-            let answer = outflank_ui::ai::answer_message(request, &mut computer.borrow_mut(), &mut |r| post(&r));
+            let answer =
+                outflank_ui::ai::answer_message(request, &mut computer.borrow_mut(), &mut |r| {
+                    post(&r)
+                });
             post(&answer);
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -76,7 +76,9 @@ pub fn App(stored: Stored) -> impl IntoView {
     });
     // The review's bar and the clocks load their code when first shown (lazy.rs).
     let reviewing = Memo::new(move |_| {
-        review.running.get() || review.error.with(Option::is_some) || review.review.with(Option::is_some)
+        review.running.get()
+            || review.error.with(Option::is_some)
+            || review.review.with(Option::is_some)
     });
     let timed = Memo::new(move |_| {
         host.version.track();
@@ -142,7 +144,9 @@ pub fn App(stored: Stored) -> impl IntoView {
         let game = host.with(|h| h.game().clone());
         leptos::task::spawn_local(async move {
             if let Err(error) = lazy::save_picture(game, today).await {
-                notice.set(Some(td_string!(host.locale_untracked(), picture_failed, error).to_string()));
+                notice.set(Some(
+                    td_string!(host.locale_untracked(), picture_failed, error).to_string(),
+                ));
             }
         });
     };

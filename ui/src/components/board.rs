@@ -121,7 +121,10 @@ pub fn Board() -> impl IntoView {
         let Some((_, n)) = shape.get_untracked() else {
             return;
         };
-        let i = ctx.cursor.get_untracked().min(usize::from(n) * usize::from(n) - 1);
+        let i = ctx
+            .cursor
+            .get_untracked()
+            .min(usize::from(n) * usize::from(n) - 1);
         let Some(next) = model::cursor_step(&e.key(), Square::from_index(i as u32, n), n) else {
             return;
         };
@@ -176,7 +179,9 @@ pub fn Board() -> impl IntoView {
 }
 
 fn focus_cell(square: Square) {
-    crate::js::focus(&format!("[data-outflank-viewer] [data-square=\"{square}\"]"));
+    crate::js::focus(&format!(
+        "[data-outflank-viewer] [data-square=\"{square}\"]"
+    ));
 }
 
 #[component]

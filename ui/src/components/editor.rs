@@ -9,8 +9,8 @@ use crate::host::editor::{Brush, Editor, Problem};
 use crate::host::setup::Setup;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
-use crate::{js, model};
 use crate::say;
+use crate::{js, model};
 
 /// What is wrong with a set-up, in the page's language.
 pub fn say_problem(l: Locale, problem: &Problem) -> String {
@@ -54,12 +54,15 @@ pub fn PositionEditor(s: RwSignal<Setup>, host: Host) -> impl IntoView {
         cursor.set(Square::new(0, 0));
     });
     let on_key = move |e: leptos::ev::KeyboardEvent| {
-        let Some(next) = model::cursor_step(&e.key(), cursor.get_untracked(), size.get_untracked()) else {
+        let Some(next) = model::cursor_step(&e.key(), cursor.get_untracked(), size.get_untracked())
+        else {
             return;
         };
         e.prevent_default();
         cursor.set(next);
-        js::focus(&format!("[data-testid=\"editor-square\"][data-square=\"{next}\"]"));
+        js::focus(&format!(
+            "[data-testid=\"editor-square\"][data-square=\"{next}\"]"
+        ));
     };
     let square = move |sq: Square| {
         let label = move || {

@@ -44,7 +44,11 @@ use crate::review::Reviewed;
 use crate::storage::Stored;
 
 #[cfg_attr(feature = "split", lazy)]
-fn new_game_dialog(dialog: RwSignal<bool>, host: Host, notice: RwSignal<Option<String>>) -> AnyView {
+fn new_game_dialog(
+    dialog: RwSignal<bool>,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+) -> AnyView {
     // The form starts from the game on the board.
     let setup = host.with(Setup::of);
     view! { <NewGameDialog setup=setup dialog=dialog host=host notice=notice /> }.into_any()
@@ -127,7 +131,11 @@ fn when_loaded(view: impl std::future::Future<Output = AnyView> + 'static) -> Su
     Suspend::new(SendWrapper::new(view))
 }
 
-pub fn new_game(dialog: RwSignal<bool>, host: Host, notice: RwSignal<Option<String>>) -> Suspend<AnyView> {
+pub fn new_game(
+    dialog: RwSignal<bool>,
+    host: Host,
+    notice: RwSignal<Option<String>>,
+) -> Suspend<AnyView> {
     when_loaded(async move { split_call!(new_game_dialog(dialog, host, notice)) })
 }
 

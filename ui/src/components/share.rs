@@ -31,9 +31,17 @@ pub fn copy_link(host: Host, notice: RwSignal<Option<String>>) {
     let shown = url.clone();
     js::copy_text(
         &url,
-        move || notice.set(Some(td_string!(host.locale_untracked(), link_copied).to_string())),
         move || {
-            let text = td_string!(host.locale_untracked(), link_copy_failed, url = shown.clone());
+            notice.set(Some(
+                td_string!(host.locale_untracked(), link_copied).to_string(),
+            ))
+        },
+        move || {
+            let text = td_string!(
+                host.locale_untracked(),
+                link_copy_failed,
+                url = shown.clone()
+            );
             notice.set(Some(text.to_string()))
         },
     );
@@ -52,17 +60,25 @@ pub fn open_link(
     if !matches!(linked, Ok(None)) {
         // The game now lives in the autosave: a reload resumes it, not the link.
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page_path()));
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&page_path()),
+            );
         }
     }
     match linked {
         Ok(None) => {}
         Ok(Some(game)) if host.with(|h| model::move_count(h.game()) == 0) => {
             host.replace(game);
-            notice.set(Some(td_string!(host.locale_untracked(), link_opened).to_string()));
+            notice.set(Some(
+                td_string!(host.locale_untracked(), link_opened).to_string(),
+            ));
         }
         Ok(Some(game)) => offer.set(Some(game)),
-        Err(e) => notice.set(Some(td_string!(host.locale_untracked(), link_bad, error = e).to_string())),
+        Err(e) => notice.set(Some(
+            td_string!(host.locale_untracked(), link_bad, error = e).to_string(),
+        )),
     }
 }
 

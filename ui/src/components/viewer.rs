@@ -12,14 +12,14 @@ use outflank_engine::{Game, Player};
 
 use super::board::Board;
 use super::ctx::Ctx;
-use super::panels::PlayerPanel;
 use super::lazy;
+use super::panels::PlayerPanel;
 use super::side::{HistoryBar, MoveList, PrefsPanel};
-use crate::review::Reviewed;
 use crate::anim;
 use crate::i18n::td_string;
-use crate::say;
 use crate::model;
+use crate::review::Reviewed;
+use crate::say;
 use crate::transport::{Inbox, Transport};
 
 /// Whether a key pressed on `target` is for the viewer at `root`: pressed inside it, or
@@ -136,8 +136,11 @@ pub fn Viewer(
     // The named opening the shown position follows (standard 8x8 Reversi only): its line
     // keeps its height, so a name appearing moves nothing.
     let openings = Memo::new(move |_| {
-        ctx.data
-            .with(|d| d.as_ref().map(|d| model::openings(&d.game)).unwrap_or_default())
+        ctx.data.with(|d| {
+            d.as_ref()
+                .map(|d| model::openings(&d.game))
+                .unwrap_or_default()
+        })
     });
     let named = Memo::new(move |_| {
         ctx.data

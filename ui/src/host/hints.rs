@@ -103,7 +103,9 @@ impl HintsHost {
 
     /// The first `parts` hint workers, started as needed.
     fn workers(self, parts: usize) -> Vec<crate::ai_worker::AiWorker> {
-        self.ai.try_update_value(|all| all.first(parts)).unwrap_or_default()
+        self.ai
+            .try_update_value(|all| all.first(parts))
+            .unwrap_or_default()
     }
 
     /// Stops every hint under way.
@@ -124,8 +126,16 @@ fn send_hint_requests(hints: HintsHost, l: Locale, game: AnyGame, values: bool, 
     let HintsHost {
         view, text, busy, ..
     } = hints;
-    let parts = Rc::new(RefCell::new(ai::Parts::new(if exact { workers_here() } else { 1 })));
-    for (part, worker) in hints.workers(parts.borrow().workers()).into_iter().enumerate() {
+    let parts = Rc::new(RefCell::new(ai::Parts::new(if exact {
+        workers_here()
+    } else {
+        1
+    })));
+    for (part, worker) in hints
+        .workers(parts.borrow().workers())
+        .into_iter()
+        .enumerate()
+    {
         let part = part as u8;
         let share = parts.borrow().share(part);
         let (game, parts) = (game.clone(), parts.clone());
@@ -140,8 +150,11 @@ fn send_hint_requests(hints: HintsHost, l: Locale, game: AnyGame, values: bool, 
             move |answer| match answer {
                 Response::Solved { square, value, .. } => {
                     view.update(|v| v.solved.push((square, value)));
-                    let (done, list) = view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
-                    text.set(Some(td_string!(l, solving_progress, done, total, list).to_string()));
+                    let (done, list) =
+                        view.with_untracked(|v| (v.solved.len(), value_list(&v.solved, true)));
+                    text.set(Some(
+                        td_string!(l, solving_progress, done, total, list).to_string(),
+                    ));
                 }
                 Response::Move {
                     square,

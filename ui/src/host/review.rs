@@ -129,7 +129,11 @@ fn set_workers_going(review: ReviewHost) {
         return;
     }
     let parts = usize::from(workers_here());
-    for worker in review.ai.try_update_value(|all| all.first(parts)).unwrap_or_default() {
+    for worker in review
+        .ai
+        .try_update_value(|all| all.first(parts))
+        .unwrap_or_default()
+    {
         review.next(worker);
     }
 }

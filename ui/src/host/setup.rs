@@ -6,9 +6,9 @@ use outflank_engine::{is_ggf, AnyGame, Error, Game, GameKind, GameOptions, Ggf, 
 
 use crate::backend::{HotSeat, Opponent};
 use crate::clock::TimeControl;
+use crate::host::editor::{Editor, Problem};
 use crate::i18n::{td_string, Locale};
 use crate::say;
-use crate::host::editor::{Editor, Problem};
 
 /// What the New game dialog edits.
 #[derive(Clone, PartialEq, Debug)]
@@ -135,7 +135,9 @@ impl Setup {
         let said = |e: Error| {
             let reason = match e {
                 // What the GGF reader says is wrong with the file, as it words it.
-                Error::MalformedState { reason } | Error::BadOption { reason } => say::reason(l, &reason),
+                Error::MalformedState { reason } | Error::BadOption { reason } => {
+                    say::reason(l, &reason)
+                }
                 e => say::error(l, GameKind::Reversi, &e),
             };
             td_string!(l, ggf_unreadable, reason).to_string()
@@ -210,7 +212,11 @@ mod tests {
         // The second name moves first; the computer gets a name when it has none.
         s.second_starts = true;
         assert_eq!(
-            s.build(0, Locale::en).unwrap().data().name(Player::First).as_deref(),
+            s.build(0, Locale::en)
+                .unwrap()
+                .data()
+                .name(Player::First)
+                .as_deref(),
             Some("Bo")
         );
         s.computer = Some(Player::Second);
@@ -222,7 +228,11 @@ mod tests {
         );
         // In the viewer's language (the name stays as given: it is the game's).
         assert_eq!(
-            s.build(0, Locale::fr).unwrap().data().name(Player::Second).as_deref(),
+            s.build(0, Locale::fr)
+                .unwrap()
+                .data()
+                .name(Player::Second)
+                .as_deref(),
             Some("Ordinateur (niveau 5)")
         );
         assert_eq!(against.computer().map(|c| c.level), Some(5));
@@ -329,7 +339,10 @@ mod tests {
         // An empty centre is refused with the squares, and nothing starts.
         s.position.as_mut().unwrap().clear();
         assert!(matches!(s.position_problem(), Some(Problem::EmptyCentre(sq)) if sq.len() == 4));
-        assert!(s.build(0, Locale::en).unwrap_err().contains("c3, d3, c4, d4"));
+        assert!(s
+            .build(0, Locale::en)
+            .unwrap_err()
+            .contains("c3, d3, c4, d4"));
         // Closing the editor (or choosing another game) forgets the set-up.
         s.game = GameKind::Gomoku;
         assert_eq!(s.position_problem(), None);

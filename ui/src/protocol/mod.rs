@@ -435,7 +435,14 @@ mod tests {
 
     #[test]
     fn numbers_in_messages_read_as_written() {
-        for (n, text) in [(150.0, "150"), (-3.0, "-3"), (12.5, "12.5"), (-0.3333, "-0.333"), (0.0004, "0"), (7.25, "7.25")] {
+        for (n, text) in [
+            (150.0, "150"),
+            (-3.0, "-3"),
+            (12.5, "12.5"),
+            (-0.3333, "-0.333"),
+            (0.0004, "0"),
+            (7.25, "7.25"),
+        ] {
             assert_eq!(super::number_text(n), text, "{n}");
         }
         assert_eq!(super::number_text(f64::NAN), "a number out of range");

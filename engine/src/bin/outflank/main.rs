@@ -22,7 +22,11 @@ use outflank_engine::search::{arena, Level, Searcher};
 use outflank_engine::{ffo, notation, report, Board, Eight, Error, Position, Square};
 
 #[derive(Parser)]
-#[command(name = "outflank", version, about = "Outflank's Reversi engine: perft, exact endgames, best moves, matches, NBoard")]
+#[command(
+    name = "outflank",
+    version,
+    about = "Outflank's Reversi engine: perft, exact endgames, best moves, matches, NBoard"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -31,7 +35,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the game tree from the start position, depth by depth.
-    #[command(after_help = "Example:\n  outflank perft 9\n  outflank perft 7 --size 6\n\nPrints `perft <depth> <leaves> <seconds> <M leaves/s>` per depth.")]
+    #[command(
+        after_help = "Example:\n  outflank perft 9\n  outflank perft 7 --size 6\n\nPrints `perft <depth> <leaves> <seconds> <M leaves/s>` per depth."
+    )]
     Perft {
         /// Plies (1-30).
         #[arg(value_parser = clap::value_parser!(u32).range(1..=30))]
@@ -41,7 +47,9 @@ enum Command {
         size: u8,
     },
     /// Solve endgame positions exactly (a file in the FFO format of ffo-01-39.txt).
-    #[command(after_help = "Example:\n  outflank solve ../shared/data/ffo-01-39.txt\n  outflank solve ../shared/data/ffo-01-39.txt 38 39 --threads 2\n\nPrints `id score best_move nodes seconds` per position, then `total <positions> <seconds> <nodes>`;\nexits with 1 if a score or best move disagrees with the file.")]
+    #[command(
+        after_help = "Example:\n  outflank solve ../shared/data/ffo-01-39.txt\n  outflank solve ../shared/data/ffo-01-39.txt 38 39 --threads 2\n\nPrints `id score best_move nodes seconds` per position, then `total <positions> <seconds> <nodes>`;\nexits with 1 if a score or best move disagrees with the file."
+    )]
     Solve {
         /// The positions: `id board side best_moves score empties` per line.
         file: std::path::PathBuf,
@@ -52,7 +60,9 @@ enum Command {
         threads: u16,
     },
     /// The engine's move in a position.
-    #[command(after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move. A depth beyond the\nempty squares: the search reached the end of the game and went on with safer cuts.")]
+    #[command(
+        after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move. A depth beyond the\nempty squares: the search reached the end of the game and went on with safer cuts."
+    )]
     Best {
         /// 1 (a beginner) to 10 (full strength).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
@@ -67,7 +77,9 @@ enum Command {
         side: String,
     },
     /// Two levels play each other, both colours from varied openings.
-    #[command(after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A.")]
+    #[command(
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+    )]
     Match {
         /// Level of player A (1-10).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
@@ -100,7 +112,9 @@ enum Command {
         b_search: String,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
-    #[command(after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1")]
+    #[command(
+        after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1"
+    )]
     Nboard {
         /// Play every move at this level (1-10; node budgets, as in `match`) instead of the
         /// depth the GUI sets with `set depth`.
@@ -139,9 +153,27 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft { depth, size } => perft(depth, size),
         Command::Solve { file, ids, threads } => solve(&file, &ids, usize::from(threads)),
-        Command::Best { level, time, board, side } => best(level, time, &board, &side),
-        Command::Match { a, b, games, openings, seed, a_eval, b_eval, a_search, b_search } => {
-            match (contender(a, a_eval.as_deref(), &a_search), contender(b, b_eval.as_deref(), &b_search)) {
+        Command::Best {
+            level,
+            time,
+            board,
+            side,
+        } => best(level, time, &board, &side),
+        Command::Match {
+            a,
+            b,
+            games,
+            openings,
+            seed,
+            a_eval,
+            b_eval,
+            a_search,
+            b_search,
+        } => {
+            match (
+                contender(a, a_eval.as_deref(), &a_search),
+                contender(b, b_eval.as_deref(), &b_search),
+            ) {
                 (Ok(a), Ok(b)) => play_match(a, b, games, openings.as_deref(), seed),
                 (Err(e), _) | (_, Err(e)) => bad(e),
             }
@@ -177,13 +209,22 @@ fn solve(file: &std::path::Path, ids: &[String], threads: usize) -> ExitCode {
         Err(e) => return bad(format!("{}: {e}", file.display())),
     };
     if let Some(missing) = ids.iter().find(|id| !problems.iter().any(|p| &p.id == *id)) {
-        return bad(format!("{}: no position with id {missing:?}", file.display()));
+        return bad(format!(
+            "{}: no position with id {missing:?}",
+            file.display()
+        ));
     }
-    let chosen: Vec<_> = problems.into_iter().filter(|p| ids.is_empty() || ids.contains(&p.id)).collect();
+    let chosen: Vec<_> = problems
+        .into_iter()
+        .filter(|p| ids.is_empty() || ids.contains(&p.id))
+        .collect();
     match report::solve(&mut io::stdout().lock(), &chosen, threads) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(wrong) => {
-            eprintln!("outflank: {wrong} position(s) disagree with {}", file.display());
+            eprintln!(
+                "outflank: {wrong} position(s) disagree with {}",
+                file.display()
+            );
             ExitCode::FAILURE
         }
         Err(e) => bad(e),
@@ -202,7 +243,10 @@ pub fn read_position(board: &str, side: &str) -> Result<Board<Eight>, String> {
     if b.player() | b.opponent() == 0 {
         return Err("the board has no discs at all".into());
     }
-    Ok(Board { player: b.player() as u64, opponent: b.opponent() as u64 })
+    Ok(Board {
+        player: b.player() as u64,
+        opponent: b.opponent() as u64,
+    })
 }
 
 fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
@@ -210,7 +254,9 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
         Ok(b) => b,
         Err(e) => return bad(format!("invalid position: {e}")),
     };
-    let Ok(level) = Level::new(level) else { return bad("the level is 1 to 10") };
+    let Ok(level) = Level::new(level) else {
+        return bad("the level is 1 to 10");
+    };
     let start = Instant::now();
     let budget = time.map(Duration::from_millis);
     let stop = move |_nodes: u64| budget.is_some_and(|b| start.elapsed() >= b);
@@ -227,7 +273,13 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
             } else {
                 format!("{:+.2}", f64::from(choice.score) / 100.0)
             };
-            let _ = writeln!(io::stdout(), "{} {score} {} {} {ms}", Square::from_index(sq, 8), choice.depth, choice.nodes);
+            let _ = writeln!(
+                io::stdout(),
+                "{} {score} {} {} {ms}",
+                Square::from_index(sq, 8),
+                choice.depth,
+                choice.nodes
+            );
         }
     }
     ExitCode::SUCCESS
@@ -240,24 +292,41 @@ pub fn contender(level: u8, eval: Option<&str>, search: &str) -> Result<arena::C
     let pattern = match eval {
         None => outflank_engine::search::weights::default_weights(),
         Some("hand") => None,
-        Some(path) => Some(&*Box::leak(Box::new(read_weights(std::path::Path::new(path))?))),
+        Some(path) => Some(&*Box::leak(Box::new(read_weights(std::path::Path::new(
+            path,
+        ))?))),
     };
-    Ok(arena::Contender { level, pattern, tweaks })
+    Ok(arena::Contender {
+        level,
+        pattern,
+        tweaks,
+    })
 }
 
 /// A weights file, or why it cannot be read.
-pub fn read_weights(path: &std::path::Path) -> Result<outflank_engine::search::weights::Weights, String> {
+pub fn read_weights(
+    path: &std::path::Path,
+) -> Result<outflank_engine::search::weights::Weights, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    outflank_engine::search::weights::Weights::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    outflank_engine::search::weights::Weights::from_bytes(&bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn play_match(a: arena::Contender, b: arena::Contender, games: u32, openings: Option<&std::path::Path>, seed: u64) -> ExitCode {
+fn play_match(
+    a: arena::Contender,
+    b: arena::Contender,
+    games: u32,
+    openings: Option<&std::path::Path>,
+    seed: u64,
+) -> ExitCode {
     let (la, lb) = (a.level, b.level);
     let pairs = games.div_ceil(2) as usize;
     let lines: Vec<Vec<u32>> = match openings {
         None => arena::openings(pairs, 6, seed),
         Some(path) => match read_openings(path) {
-            Ok(lines) if lines.is_empty() => return bad(format!("{}: no openings", path.display())),
+            Ok(lines) if lines.is_empty() => {
+                return bad(format!("{}: no openings", path.display()))
+            }
             Ok(lines) => lines.into_iter().cycle().take(pairs).collect(),
             Err(e) => return bad(e),
         },
@@ -267,13 +336,18 @@ fn play_match(a: arena::Contender, b: arena::Contender, games: u32, openings: Op
     let score = arena::run_match_contenders(a, b, &lines, seed, |game| {
         let _ = writeln!(out, "{game}");
     });
-    let _ = writeln!(out, "{}", score.summary(la, lb, start.elapsed().as_secs_f64()));
+    let _ = writeln!(
+        out,
+        "{}",
+        score.summary(la, lb, start.elapsed().as_secs_f64())
+    );
     ExitCode::SUCCESS
 }
 
 /// One opening per line, a game record from the start (`f5d6c3`); `#` comments.
 fn read_openings(path: &std::path::Path) -> Result<Vec<Vec<u32>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -13,7 +13,10 @@ use outflank_engine::{AnyBoard, Board, Eight, Ggf, Player};
 fn parse_move(text: &str) -> Result<Option<u32>, String> {
     match Ggf::parse_move(text).map_err(|e| e.to_string())? {
         None => Ok(None),
-        Some(sq) => sq.index(8).map(Some).ok_or_else(|| format!("{sq} is off the 8x8 board")),
+        Some(sq) => sq
+            .index(8)
+            .map(Some)
+            .ok_or_else(|| format!("{sq} is off the 8x8 board")),
     }
 }
 
@@ -45,7 +48,12 @@ impl Session {
         let full = Level::MAX.settings();
         // Endgames are solved exactly from 20 empties (more with a deep midgame setting).
         let exact = (self.depth / 2 + 14).clamp(14, 22);
-        Settings { depth: self.depth, exact_empties: exact, max_nodes: full.max_nodes * 4, ..full }
+        Settings {
+            depth: self.depth,
+            exact_empties: exact,
+            max_nodes: full.max_nodes * 4,
+            ..full
+        }
     }
 
     /// Applies a move (`None` = pass) if it is legal.
@@ -54,7 +62,9 @@ impl Session {
         match sq {
             None if legal != 0 => return Err("a pass while there is a legal move".into()),
             None => self.board = self.board.pass(),
-            Some(i) if legal & (1 << i) == 0 => return Err(format!("{} is not legal here", write_move(Some(i)))),
+            Some(i) if legal & (1 << i) == 0 => {
+                return Err(format!("{} is not legal here", write_move(Some(i))))
+            }
             Some(i) => self.board = self.board.play_flips(i, self.board.flips(i)),
         }
         self.black_to_move = !self.black_to_move;
@@ -65,8 +75,13 @@ impl Session {
 /// Runs a session until stdin closes (or `quit`); `level`: play at that level instead of
 /// `set depth`.
 pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> io::Result<()> {
-    let mut session =
-        Session { board: Board::<Eight>::start(), black_to_move: true, depth: 12, level, searcher: Searcher::new(20) };
+    let mut session = Session {
+        board: Board::<Eight>::start(),
+        black_to_move: true,
+        depth: 12,
+        level,
+        searcher: Searcher::new(20),
+    };
     for line in input.lines() {
         let line = line?;
         let line = line.trim();
@@ -105,7 +120,10 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                 writeln!(out, "status Outflank is thinking")?;
                 out.flush()?;
                 let start = Instant::now();
-                let choice = session.searcher.choose(session.board, &session.settings(), 1, &|_| false);
+                let choice =
+                    session
+                        .searcher
+                        .choose(session.board, &session.settings(), 1, &|_| false);
                 let secs = start.elapsed().as_secs_f64();
                 writeln!(out, "nodestats {} {secs:.2}", choice.nodes)?;
                 let eval = f64::from(choice.score) / 100.0;
@@ -133,11 +151,17 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                         let sq = moves.trailing_zeros();
                         moves &= moves - 1;
                         let next = session.board.play_flips(sq, session.board.flips(sq));
-                        let reply = Settings { depth: settings.depth.saturating_sub(1).max(1), ..settings };
+                        let reply = Settings {
+                            depth: settings.depth.saturating_sub(1).max(1),
+                            ..settings
+                        };
                         let c = session.searcher.choose(next, &reply, 1, &|_| false);
                         let score = if c.best.is_none() && next.legal_moves() == 0 {
                             // The opponent passes (or the game ends): search again from our side.
-                            session.searcher.choose(next.pass(), &reply, 1, &|_| false).score
+                            session
+                                .searcher
+                                .choose(next.pass(), &reply, 1, &|_| false)
+                                .score
                         } else {
                             -c.score
                         };
@@ -147,7 +171,12 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
                     scored
                 };
                 for (sq, score, depth) in lines.into_iter().take(count) {
-                    writeln!(out, "search {} {:.2} 0 {depth}", write_move(Some(sq)), f64::from(score) / 100.0)?;
+                    writeln!(
+                        out,
+                        "search {} {:.2} 0 {depth}",
+                        write_move(Some(sq)),
+                        f64::from(score) / 100.0
+                    )?;
                 }
                 writeln!(out, "status")?;
             }

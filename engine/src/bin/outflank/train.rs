@@ -162,13 +162,22 @@ pub enum Step {
 
 pub fn run(step: Step) -> ExitCode {
     match step {
-        Step::Mpc { data, positions, min_empties, max_depth } => mpc(&data, positions, min_empties, max_depth),
-        Step::Search { level, holdout, min_empties, per_empties, eval } => {
-            match crate::contender(level, eval.as_deref(), "default") {
-                Ok(c) => search_errors(c, &holdout, min_empties, per_empties),
-                Err(e) => bad(e),
-            }
-        }
+        Step::Mpc {
+            data,
+            positions,
+            min_empties,
+            max_depth,
+        } => mpc(&data, positions, min_empties, max_depth),
+        Step::Search {
+            level,
+            holdout,
+            min_empties,
+            per_empties,
+            eval,
+        } => match crate::contender(level, eval.as_deref(), "default") {
+            Ok(c) => search_errors(c, &holdout, min_empties, per_empties),
+            Err(e) => bad(e),
+        },
         Step::Fit {
             data,
             holdout,
@@ -197,7 +206,13 @@ pub fn run(step: Step) -> ExitCode {
             };
             run_fit(&data, &holdout, &out, &opts, init.as_ref())
         }
-        Step::Requant { weights, quantum, drop, out, holdout } => {
+        Step::Requant {
+            weights,
+            quantum,
+            drop,
+            out,
+            holdout,
+        } => {
             let w = match read_weights(&weights) {
                 Ok(w) => w.requantized(quantum, drop),
                 Err(e) => return bad(e),
@@ -334,7 +349,11 @@ fn run_fit(
         samples.len(),
         data_files.len(),
         held.len(),
-        if init.is_some() { ", from earlier weights" } else { "" }
+        if init.is_some() {
+            ", from earlier weights"
+        } else {
+            ""
+        }
     );
     let weights = fit::fit(&samples, opts, init, |line| println!("  {line}"));
     println!("fitted in {:.1}s", start.elapsed().as_secs_f64());
@@ -398,7 +417,12 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
 
 /// `outflank train search`: a level's score against the exact one, on held-out positions,
 /// next to its evaluation's own (the leaves the search stands on).
-fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u32, per_empties: usize) -> ExitCode {
+fn search_errors(
+    contender: arena::Contender,
+    files: &[PathBuf],
+    min_empties: u32,
+    per_empties: usize,
+) -> ExitCode {
     use outflank_engine::search::never;
     let (level, settings) = (contender.level.get(), contender.level.settings());
     let samples = match data::read_files(files) {
@@ -407,8 +431,13 @@ fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u3
     };
     // Every exact position with a move to play, by empties; then an even spread of each.
     let mut by_empties: Vec<Vec<(Board<Eight>, &data::Sample)>> = vec![Vec::new(); 61];
-    for s in samples.iter().filter(|s| s.exact && s.empties() >= min_empties) {
-        if let Some(board) = Board::<Eight>::new(s.player, s.opponent).filter(|b| b.legal_moves() != 0) {
+    for s in samples
+        .iter()
+        .filter(|s| s.exact && s.empties() >= min_empties)
+    {
+        if let Some(board) =
+            Board::<Eight>::new(s.player, s.opponent).filter(|b| b.legal_moves() != 0)
+        {
             by_empties[s.empties() as usize].push((board, s));
         }
     }
@@ -428,7 +457,9 @@ fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u3
             rows.push(Searched {
                 empties,
                 error: off(choice.score),
-                eval_error: contender.pattern.map(|w| off(w.evaluate(s.player, s.opponent))),
+                eval_error: contender
+                    .pattern
+                    .map(|w| off(w.evaluate(s.player, s.opponent))),
                 exact: choice.exact,
                 nodes: choice.nodes,
                 seconds: start.elapsed().as_secs_f64(),
@@ -439,9 +470,15 @@ fn search_errors(contender: arena::Contender, files: &[PathBuf], min_empties: u3
     }
     println!("by phase:");
     for phase in 0..PHASES {
-        let here: Vec<_> = rows.iter().filter(|r| pattern::phase(r.empties as u32) == phase).collect();
+        let here: Vec<_> = rows
+            .iter()
+            .filter(|r| pattern::phase(r.empties as u32) == phase)
+            .collect();
         if !here.is_empty() {
-            let (lo, hi) = (phase as u32 * PHASE_EMPTIES, (phase as u32 + 1) * PHASE_EMPTIES - 1);
+            let (lo, hi) = (
+                phase as u32 * PHASE_EMPTIES,
+                (phase as u32 + 1) * PHASE_EMPTIES - 1,
+            );
             print_search_row(&format!("{phase:2} {lo:2}-{hi:2}"), &here);
         }
     }
@@ -497,8 +534,17 @@ fn regression(xs: &[i32], ys: &[i32]) -> (f64, f64, f64, f64) {
     }
     let a = sxy / sxx;
     let b = my - a * mx;
-    let residual = xs.iter().zip(ys).map(|(&x, &y)| (f64::from(y) - a * f64::from(x) - b).powi(2)).sum::<f64>();
-    (a, b, (residual / (n - 2.0)).sqrt(), sxy / (sxx * syy).sqrt())
+    let residual = xs
+        .iter()
+        .zip(ys)
+        .map(|(&x, &y)| (f64::from(y) - a * f64::from(x) - b).powi(2))
+        .sum::<f64>();
+    (
+        a,
+        b,
+        (residual / (n - 2.0)).sqrt(),
+        sxy / (sxx * syy).sqrt(),
+    )
 }
 
 /// `outflank train mpc`: least squares of deep on shallow scores, per depth.
@@ -508,19 +554,29 @@ fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> Exit
         Ok(s) => s,
         Err(e) => return bad(e),
     };
-    let pool: Vec<_> = samples.iter().filter(|s| s.empties() >= min_empties).collect();
+    let pool: Vec<_> = samples
+        .iter()
+        .filter(|s| s.empties() >= min_empties)
+        .collect();
     if pool.is_empty() {
         return bad(format!("no position with {min_empties} or more empties"));
     }
     let step = (pool.len() / count.max(1)).max(1);
     let chosen: Vec<_> = pool.iter().step_by(step).take(count).collect();
-    println!("mpc: {} positions ({}+ empties, every {step}th of {}), depths {MPC_MIN_DEPTH}-{max_depth}", chosen.len(), min_empties, pool.len());
+    println!(
+        "mpc: {} positions ({}+ empties, every {step}th of {}), depths {MPC_MIN_DEPTH}-{max_depth}",
+        chosen.len(),
+        min_empties,
+        pool.len()
+    );
     let start = Instant::now();
     let mut searcher = Searcher::<Eight>::new(20);
     // scores[depth][k]: position k's plain score at that depth.
     let mut scores = vec![Vec::new(); usize::from(max_depth) + 1];
     for s in &chosen {
-        let Some(board) = Board::<Eight>::new(s.player, s.opponent) else { continue };
+        let Some(board) = Board::<Eight>::new(s.player, s.opponent) else {
+            continue;
+        };
         if board.legal_moves() == 0 {
             continue;
         }
@@ -529,7 +585,11 @@ fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> Exit
             row.push(searcher.plain_score(board, d as u8));
         }
         if scores[1].len() % 20 == 0 {
-            println!("  {} positions, {:.1}s", scores[1].len(), start.elapsed().as_secs_f64());
+            println!(
+                "  {} positions, {:.1}s",
+                scores[1].len(),
+                start.elapsed().as_secs_f64()
+            );
         }
     }
     println!("searched in {:.1}s", start.elapsed().as_secs_f64());
@@ -539,14 +599,24 @@ fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> Exit
         let shallow = mpc_shallow(depth);
         let (xs, ys) = (&scores[usize::from(shallow)], &scores[usize::from(depth)]);
         let (a, b, sigma, r) = regression(xs, ys);
-        println!("{depth} {shallow} {a:.3} {b:.1} {sigma:.1} {r:.3} {}", xs.len());
-        rows.push(format!("    ({shallow}, {a:.3}, {b:.1}, {sigma:.1}), // depth {depth}"));
+        println!(
+            "{depth} {shallow} {a:.3} {b:.1} {sigma:.1} {r:.3} {}",
+            xs.len()
+        );
+        rows.push(format!(
+            "    ({shallow}, {a:.3}, {b:.1}, {sigma:.1}), // depth {depth}"
+        ));
     }
     // Every shallow depth's residual deviation, to see what another pairing would cost.
     println!("sigma by shallow depth 1, 2, ...: depth: sigmas");
     for depth in MPC_MIN_DEPTH..=max_depth {
         let sigmas: Vec<String> = (1..depth)
-            .map(|shallow| format!("{:.0}", regression(&scores[usize::from(shallow)], &scores[usize::from(depth)]).2))
+            .map(|shallow| {
+                format!(
+                    "{:.0}",
+                    regression(&scores[usize::from(shallow)], &scores[usize::from(depth)]).2
+                )
+            })
             .collect();
         println!("{depth}: {}", sigmas.join(" "));
     }

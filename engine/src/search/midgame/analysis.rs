@@ -54,16 +54,25 @@ impl<S: Copy + Ord> Analysis<S> {
     /// best first (equal values in square order, as one analysis gives them), and the line
     /// of the part holding the best move. `None` without parts or moves.
     pub fn join(parts: Vec<Analysis<S>>) -> Option<Analysis<S>> {
-        let mut scores: Vec<(S, i32)> = parts.iter().flat_map(|a| a.scores.iter().copied()).collect();
+        let mut scores: Vec<(S, i32)> = parts
+            .iter()
+            .flat_map(|a| a.scores.iter().copied())
+            .collect();
         scores.sort_by_key(|&(sq, v)| (std::cmp::Reverse(v), sq));
         // A square in two parts (two whole analyses) counts once, at its better value.
         let mut seen = Vec::with_capacity(scores.len());
-        scores.retain(|&(sq, _)| !seen.contains(&sq) && {
-            seen.push(sq);
-            true
+        scores.retain(|&(sq, _)| {
+            !seen.contains(&sq) && {
+                seen.push(sq);
+                true
+            }
         });
         let best = scores.first()?.0;
-        let line = parts.iter().find(|a| a.scores.first().is_some_and(|&(sq, _)| sq == best))?.line.clone();
+        let line = parts
+            .iter()
+            .find(|a| a.scores.first().is_some_and(|&(sq, _)| sq == best))?
+            .line
+            .clone();
         Some(Analysis {
             scores,
             line,
@@ -168,13 +177,16 @@ impl<G: Geometry> Searcher<G> {
         solved: &mut dyn FnMut(u32, i32),
     ) -> Option<Analysis> {
         let (scores, mut nodes) = self.exact_scores_counted(board, share, stop, solved)?;
-        let scores: Vec<(u32, i32)> = scores
-            .into_iter()
-            .map(|(sq, s)| (sq, s * WIN))
-            .collect();
+        let scores: Vec<(u32, i32)> = scores.into_iter().map(|(sq, s)| (sq, s * WIN)).collect();
         let Some(&(first, _)) = scores.first() else {
             // A share of more parts than there are moves can leave this one none.
-            return Some(Analysis { scores, line: Vec::new(), depth: board.empty().count() as u8, exact: true, nodes });
+            return Some(Analysis {
+                scores,
+                line: Vec::new(),
+                depth: board.empty().count() as u8,
+                exact: true,
+                nodes,
+            });
         };
         // Each move of the line is the solver's best move in the position it reaches; the
         // table still holds the solves above, so these are quick.
@@ -295,7 +307,11 @@ mod tests {
         let b = late(16);
         let mut searcher = Searcher::<Eight>::new(18);
         let mut heard = Vec::new();
-        let a = searcher.analyse(b, 20, 0, Share::WHOLE, &never, &mut |sq, v| heard.push((sq, v * WIN))).unwrap();
+        let a = searcher
+            .analyse(b, 20, 0, Share::WHOLE, &never, &mut |sq, v| {
+                heard.push((sq, v * WIN))
+            })
+            .unwrap();
         assert!(a.exact && a.depth == 16, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         // Each move's score was told once, as it came, and is the one in the analysis.
@@ -339,10 +355,15 @@ mod tests {
     #[test]
     fn the_parts_of_a_shared_analysis_join_into_the_whole() {
         // The position of 14 to 17 empties with the most moves to share.
-        let b = (14..=17).map(late).max_by_key(|b| b.legal_moves().count()).unwrap();
+        let b = (14..=17)
+            .map(late)
+            .max_by_key(|b| b.legal_moves().count())
+            .unwrap();
         let moves = b.legal_moves().count() as u8;
         assert!(moves >= 4, "{moves} moves");
-        let whole = Searcher::<Eight>::new(18).analyse(b, 20, 0, Share::WHOLE, &never, &mut |_, _| ()).unwrap();
+        let whole = Searcher::<Eight>::new(18)
+            .analyse(b, 20, 0, Share::WHOLE, &never, &mut |_, _| ())
+            .unwrap();
         // One part more than there are moves leaves the last part none.
         for parts in [2, 3, moves + 1] {
             let (mut analyses, mut heard) = (Vec::new(), Vec::new());
@@ -350,7 +371,11 @@ mod tests {
                 // Each part in its own searcher, as in its own worker.
                 let mut searcher = Searcher::<Eight>::new(18);
                 let mut mine = Vec::new();
-                let a = searcher.analyse(b, 20, 0, Share { part, parts }, &never, &mut |sq, _| mine.push(sq)).unwrap();
+                let a = searcher
+                    .analyse(b, 20, 0, Share { part, parts }, &never, &mut |sq, _| {
+                        mine.push(sq)
+                    })
+                    .unwrap();
                 assert_eq!(mine.len(), a.scores.len(), "part {part} of {parts}");
                 assert!(a.exact, "part {part} of {parts}: {a:?}");
                 heard.extend(mine);
@@ -358,7 +383,11 @@ mod tests {
             }
             heard.sort_unstable();
             heard.dedup();
-            assert_eq!(heard.len(), whole.scores.len(), "every move solved once over {parts} parts");
+            assert_eq!(
+                heard.len(),
+                whole.scores.len(),
+                "every move solved once over {parts} parts"
+            );
             let joined = Analysis::join(analyses).unwrap();
             assert_eq!(joined.scores, whole.scores, "{parts} parts");
             assert!(joined.exact && u32::from(joined.depth) == b.empty().count());
@@ -372,7 +401,9 @@ mod tests {
     fn midgame_values_are_scores_and_the_line_is_legal() {
         let b = board("f5d6c3d3c4");
         let mut searcher = Searcher::<Eight>::new(16);
-        let a = searcher.analyse(b, 20, 300_000, Share::WHOLE, &never, &mut |_, _| ()).unwrap();
+        let a = searcher
+            .analyse(b, 20, 300_000, Share::WHOLE, &never, &mut |_, _| ())
+            .unwrap();
         assert!(!a.exact && a.depth >= 3, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         assert!(
@@ -410,8 +441,14 @@ mod tests {
     #[test]
     fn a_stop_before_depth_one_gives_nothing_and_no_move_gives_nothing() {
         let mut searcher = Searcher::<Eight>::new(12);
-        assert_eq!(searcher.analyse(board("f5"), 0, 0, Share::WHOLE, &never, &mut |_, _| ()), None);
+        assert_eq!(
+            searcher.analyse(board("f5"), 0, 0, Share::WHOLE, &never, &mut |_, _| ()),
+            None
+        );
         let all_dark = Board::<Eight>::new(u64::MAX >> 1, 0).unwrap();
-        assert_eq!(searcher.analyse(all_dark, 20, 1000, Share::WHOLE, &never, &mut |_, _| ()), None);
+        assert_eq!(
+            searcher.analyse(all_dark, 20, 1000, Share::WHOLE, &never, &mut |_, _| ()),
+            None
+        );
     }
 }
