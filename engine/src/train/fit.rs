@@ -255,10 +255,9 @@ mod tests {
         sum / n as f64
     }
 
-    #[test]
-    fn the_fit_learns_a_simple_rule_and_leaves_unseen_configurations_at_zero() {
-        let samples = e4_rule_samples();
-        let opts = FitOptions {
+    /// Knobs that fit the e4 rule closely: many epochs, every configuration kept.
+    fn thorough() -> FitOptions {
+        FitOptions {
             epochs: 300,
             rate: 4.0,
             l2: 0.0,
@@ -266,7 +265,13 @@ mod tests {
             min_count: 1,
             blend: 0.0,
             quantum: 1,
-        };
+        }
+    }
+
+    #[test]
+    fn the_fit_learns_a_simple_rule_and_leaves_unseen_configurations_at_zero() {
+        let samples = e4_rule_samples();
+        let opts = thorough();
         let w = fit(&samples, &opts, None, |_| {});
         let error = mean_error(&samples, &w);
         assert!(error < 1.0, "mean error {error} discs");
@@ -277,15 +282,7 @@ mod tests {
     #[test]
     fn a_fit_from_earlier_weights_starts_where_they_stand_and_keeps_what_it_does_not_see() {
         let samples = e4_rule_samples();
-        let learned = FitOptions {
-            epochs: 300,
-            rate: 4.0,
-            l2: 0.0,
-            smooth: 0.0,
-            min_count: 1,
-            blend: 0.0,
-            quantum: 1,
-        };
+        let learned = thorough();
         let earlier = fit(&samples, &learned, None, |_| {});
         // One short epoch: from zero it cannot learn the rule, from the earlier weights it
         // keeps it.
