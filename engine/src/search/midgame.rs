@@ -10,6 +10,7 @@ use crate::bitboard::{Bits, Geometry};
 use crate::rng::Rng;
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
+use crate::search::pattern_index::Indexes;
 use crate::search::table::{Table, NO_MOVE};
 use crate::search::weights::Weights;
 use crate::search::{solve_full, solve_window, Choice, Settings, Stop};
@@ -214,7 +215,8 @@ impl<G: Geometry> Searcher<G> {
             mpc_t: MPC_T,
             every_move: false,
         };
-        run.search(board, depth, -i32::MAX / 2, i32::MAX / 2, false)
+        let ix = run.indexes(&board);
+        run.search(board, &ix, depth, -i32::MAX / 2, i32::MAX / 2, false)
     }
 
     /// Scores leaves with these pattern weights (`None`: the hand-made evaluation). Ignored
@@ -278,6 +280,7 @@ impl<G: Geometry> Searcher<G> {
             mpc_t: MPC_T,
             every_move: settings.noise > 0,
         };
+        let root_ix = run.indexes(&board);
         let mut scored: Vec<(u32, i32)> = Vec::new();
         let mut reached = 0;
         let mut exact = false;
@@ -305,7 +308,7 @@ impl<G: Geometry> Searcher<G> {
                             guess.saturating_sub(below).max(-INF),
                             guess.saturating_add(above).min(INF),
                         );
-                        let r = run.root(board, depth, lo, hi);
+                        let r = run.root(board, &root_ix, depth, lo, hi);
                         if run.aborted || r.is_empty() {
                             break r;
                         }
@@ -319,7 +322,7 @@ impl<G: Geometry> Searcher<G> {
                         }
                     }
                 } else {
-                    run.root(board, depth, -INF, INF)
+                    run.root(board, &root_ix, depth, -INF, INF)
                 };
             if run.aborted {
                 break;
@@ -443,12 +446,35 @@ impl<G: Geometry> Run<'_, G> {
         }
     }
 
-    fn evaluate(&self, board: &Board<G>) -> i32 {
+    /// The pattern indexes of `board` for the root of a search (kept along its moves from
+    /// there; unused without pattern weights).
+    fn indexes(&self, board: &Board<G>) -> Indexes {
+        match self.pattern {
+            Some(_) => Indexes::new(
+                board.player.to_u128() as u64,
+                board.opponent.to_u128() as u64,
+            ),
+            None => Indexes::default(),
+        }
+    }
+
+    /// The indexes after the move `sq` turning over `flips` from the position of `ix`.
+    #[inline]
+    fn child(&self, ix: &Indexes, sq: u32, flips: G::B) -> Indexes {
+        match self.pattern {
+            Some(_) => ix.play(sq, flips.to_u128() as u64),
+            None => *ix,
+        }
+    }
+
+    /// The evaluation of `board`, whose pattern indexes are `ix`.
+    fn evaluate(&self, board: &Board<G>, ix: &Indexes) -> i32 {
         if self.greedy {
             // A beginner: more discs now is all that counts.
             (board.player.count() as i32 - board.opponent.count() as i32) * WIN
         } else if let Some(w) = self.pattern {
-            w.evaluate(
+            w.evaluate_indexed(
+                ix,
                 board.player.to_u128() as u64,
                 board.opponent.to_u128() as u64,
             )
@@ -459,24 +485,32 @@ impl<G: Geometry> Run<'_, G> {
 
     /// Every root move's score at `depth` in the window `lo..hi`, best first (the best exact
     /// when inside the window, the rest bounds; stops at the first move reaching `hi`).
-    fn root(&mut self, board: Board<G>, depth: u8, lo: i32, hi: i32) -> Vec<(u32, i32)> {
+    fn root(
+        &mut self,
+        board: Board<G>,
+        ix: &Indexes,
+        depth: u8,
+        lo: i32,
+        hi: i32,
+    ) -> Vec<(u32, i32)> {
         let first = self
             .table
             .probe(board.player, board.opponent)
             .map_or(NO_MOVE, |e| e.best);
-        let ordered = self.order(&board, board.legal_moves(), first, depth);
+        let ordered = self.order(&board, ix, board.legal_moves(), first, depth);
         let mut alpha = lo;
         let beta = hi;
         let mut scored = Vec::with_capacity(ordered.len());
         for (k, &(sq, flips)) in ordered.iter().enumerate() {
             let next = board.play_flips(sq, flips);
+            let next_ix = self.child(ix, sq, flips);
             // The first move's window is still (lo, beta): alpha starts at lo.
             let score = if k == 0 || self.every_move {
-                -self.search(next, depth - 1, -beta, -lo, false)
+                -self.search(next, &next_ix, depth - 1, -beta, -lo, false)
             } else {
-                let s = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
+                let s = -self.search(next, &next_ix, depth - 1, -alpha - 1, -alpha, false);
                 if s > alpha && s < beta {
-                    -self.search(next, depth - 1, -beta, -s, false)
+                    -self.search(next, &next_ix, depth - 1, -beta, -s, false)
                 } else {
                     s
                 }
@@ -509,6 +543,7 @@ impl<G: Geometry> Run<'_, G> {
     fn order(
         &mut self,
         board: &Board<G>,
+        ix: &Indexes,
         mut moves: G::B,
         first: u8,
         depth: u8,
@@ -530,6 +565,7 @@ impl<G: Geometry> Run<'_, G> {
                 let ds = if depth >= 10 { 2 } else { 1 };
                 self.search(
                     board.play_flips(sq, flips),
+                    &self.child(ix, sq, flips),
                     ds,
                     -i32::MAX / 2,
                     i32::MAX / 2,
@@ -537,7 +573,7 @@ impl<G: Geometry> Run<'_, G> {
                 )
             } else if depth >= 3 {
                 // The opponent's view of the position after the move: lower is better for us.
-                self.evaluate(&board.play_flips(sq, flips))
+                self.evaluate(&board.play_flips(sq, flips), &self.child(ix, sq, flips))
             } else {
                 0
             };
@@ -553,32 +589,47 @@ impl<G: Geometry> Run<'_, G> {
 
     /// Multi-ProbCut: `Some(beta)` if a shallow search says the `depth` search would very
     /// probably fail high, `Some(alpha)` if low, else `None`.
-    fn probcut(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
+    fn probcut(
+        &mut self,
+        board: Board<G>,
+        ix: &Indexes,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         const LIMIT: i32 = 64 * WIN;
         let (shallow, a, b, sigma) = mpc_row(depth);
         let margin = self.mpc_t * sigma;
         if beta < LIMIT {
             let bound = ((beta as f32 + margin - b) / a).ceil() as i32;
-            if bound < LIMIT && self.search(board, shallow, bound - 1, bound, false) >= bound {
+            if bound < LIMIT && self.search(board, ix, shallow, bound - 1, bound, false) >= bound {
                 return Some(beta);
             }
         }
         if alpha > -LIMIT {
             let bound = ((alpha as f32 - margin - b) / a).floor() as i32;
-            if bound > -LIMIT && self.search(board, shallow, bound, bound + 1, false) <= bound {
+            if bound > -LIMIT && self.search(board, ix, shallow, bound, bound + 1, false) <= bound {
                 return Some(alpha);
             }
         }
         None
     }
 
-    fn search(&mut self, board: Board<G>, depth: u8, alpha: i32, beta: i32, passed: bool) -> i32 {
+    fn search(
+        &mut self,
+        board: Board<G>,
+        ix: &Indexes,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
         self.tick();
         if self.aborted {
             return 0;
         }
         if depth == 0 {
-            return self.evaluate(&board);
+            return self.evaluate(&board, ix);
         }
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = NO_MOVE;
@@ -601,10 +652,10 @@ impl<G: Geometry> Run<'_, G> {
             if passed {
                 return final_score(&board) * WIN;
             }
-            return -self.search(board.pass(), depth, -beta, -alpha, true);
+            return -self.search(board.pass(), &ix.pass(), depth, -beta, -alpha, true);
         }
         if self.tweaks.probcut && self.mpc_t.is_finite() && depth >= MPC_MIN_DEPTH && !self.greedy {
-            if let Some(cut) = self.probcut(board, depth, alpha, beta) {
+            if let Some(cut) = self.probcut(board, ix, depth, alpha, beta) {
                 return cut;
             }
         }
@@ -612,18 +663,19 @@ impl<G: Geometry> Run<'_, G> {
         let mut best = i32::MIN;
         let mut best_sq = NO_MOVE;
         for (k, (sq, flips)) in self
-            .order(&board, moves, first, depth)
+            .order(&board, ix, moves, first, depth)
             .into_iter()
             .enumerate()
         {
             let next = board.play_flips(sq, flips);
+            let next_ix = self.child(ix, sq, flips);
             let mut score;
             if k == 0 {
-                score = -self.search(next, depth - 1, -beta, -alpha, false);
+                score = -self.search(next, &next_ix, depth - 1, -beta, -alpha, false);
             } else {
-                score = -self.search(next, depth - 1, -alpha - 1, -alpha, false);
+                score = -self.search(next, &next_ix, depth - 1, -alpha - 1, -alpha, false);
                 if score > alpha && score < beta {
-                    score = -self.search(next, depth - 1, -beta, -score, false);
+                    score = -self.search(next, &next_ix, depth - 1, -beta, -score, false);
                 }
             }
             if self.aborted {

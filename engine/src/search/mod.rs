@@ -15,6 +15,7 @@ pub mod eval;
 pub mod last;
 pub mod midgame;
 pub mod pattern;
+pub mod pattern_index;
 pub mod pattern_sum;
 pub mod stability;
 pub mod table;

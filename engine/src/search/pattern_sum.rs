@@ -35,7 +35,6 @@ use crate::Board;
 #[inline]
 pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
     let table = &table[..TABLE];
-    let w = |k: usize, index: u32| i32::from(table[(OFFSETS[k] + index) as usize]);
     let (ps, os) = (symmetries(p), symmetries(o));
     // One call per image, the image a constant: only the indexes it needs are computed.
     let (once, twice, four) = [
@@ -50,6 +49,13 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
     ]
     .iter()
     .fold((0, 0, 0), |acc, x| (acc.0 + x.0, acc.1 + x.1, acc.2 + x.2));
+    once + 2 * twice + 4 * four + scalar_sum(table, p, o)
+}
+
+/// The scalar features' part of the evaluation of `(p, o)` (one phase's `table`).
+#[inline]
+pub fn scalar_sum(table: &[i16], p: u64, o: u64) -> i32 {
+    let table = &table[..TABLE];
     let board = Board::<Eight> {
         player: p,
         opponent: o,
@@ -63,11 +69,25 @@ pub fn pattern_sum(table: &[i16], p: u64, o: u64) -> i32 {
         empty.count_ones() & 1,
         p.count_ones(),
     ];
-    let mut sum = once + 2 * twice + 4 * four;
+    let mut sum = 0;
     for (k, v) in scalars.into_iter().enumerate() {
-        sum += w(PATTERNS.len() + k, v.min(SCALARS[k].1 - 1));
+        let f = OFFSETS[PATTERNS.len() + k] + v.min(SCALARS[k].1 - 1);
+        sum += i32::from(table[f as usize]);
     }
     sum
+}
+
+/// How often the sum counts pattern `k` read on image `g` (0: not read there), as
+/// [`image`] does; `pattern_index` lays its instances out by it (its test checks the two
+/// sums agree).
+pub const fn multiplicity(k: usize, g: usize) -> usize {
+    match k {
+        2 => 1,
+        1 | 7 | 8 | 9 | 10 if g < 4 => 2,
+        0 | 3 | 4 | 5 | 11 if matches!(g, 0 | 1 | 4 | 5) => 2,
+        6 if g < 2 => 4,
+        _ => 0,
+    }
 }
 
 /// The weights read on image `G` of the board, as (counted once, twice, four times).

@@ -254,9 +254,12 @@ impl<G: Geometry> Run<'_, G> {
             .table
             .probe(board.player, board.opponent)
             .map_or(NO_MOVE, |e| e.best);
+        let ix = self.indexes(&board);
         let mut scored = Vec::new();
-        for (sq, flips) in self.order(&board, board.legal_moves(), first, depth) {
-            let score = -self.search(board.play_flips(sq, flips), depth - 1, -INF, INF, false);
+        for (sq, flips) in self.order(&board, &ix, board.legal_moves(), first, depth) {
+            let next_ix = self.child(&ix, sq, flips);
+            let next = board.play_flips(sq, flips);
+            let score = -self.search(next, &next_ix, depth - 1, -INF, INF, false);
             if self.aborted {
                 return Vec::new();
             }

@@ -1,0 +1,286 @@
+//! The pattern configurations of a position kept up to date move by move along the search
+//! (as Edax does), so that scoring a leaf reads its weights without gathering indexes.
+//!
+//! [`pattern_sum`](crate::search::pattern_sum) turns the board into its 8 symmetric images
+//! and gathers, on each, the configurations of the pattern instances it reads: 50 of them,
+//! and that gathering is most of the evaluation's time. Here each of those 50 instances,
+//! read in the same orientation and counted as often, is a base-3 number in [`Indexes`],
+//! and a move only adds to the instances through its square and through each disc it
+//! flips: a handful of additions per square (the lists of [`LAYOUT`]).
+//!
+//! The digits are by colour, not by side to move: 1 for the discs of the side that was to
+//! move when the indexes were made, 2 for the other side's. Digits by side to move would
+//! all change at every move. When the side of the 2s is to move, the evaluation reads the
+//! weight table with the digits 1 and 2 exchanged
+//! ([`Weights::evaluate_indexed`](crate::search::weights::Weights::evaluate_indexed)), which
+//! gives the same numbers. A test plays random games and checks every sum against
+//! `pattern_sum`.
+
+use crate::search::pattern::{symmetries, OFFSETS, PATTERNS, TABLE};
+use crate::search::pattern_sum::multiplicity;
+
+/// The distinct pattern instances on the board.
+pub const INSTANCES: usize = 50;
+/// Instances `..ONCE` count once, `ONCE..TWICE` twice, `TWICE..` four times.
+const ONCE: usize = 8;
+const TWICE: usize = 48;
+/// The most instances a square takes part in (8, on the corners and a few edge squares).
+const MAX_TOUCH: usize = 8;
+/// Room for the digits: the instances, then a slot the unused entries of a square's list
+/// add 0 to (every square's update is then the same 8 steps, no branch). Not more: a copy
+/// of [`Indexes`] past 128 bytes became a call to `memmove` (8% of the search's time).
+const SLOTS: usize = INSTANCES + 1;
+
+/// Where the instances are.
+struct Layout {
+    /// Where each instance's pattern starts in a phase's table.
+    offset: [u32; INSTANCES],
+    /// Per square: the instances holding it, and the power of 3 of its digit there; the
+    /// rest of the list is `(SLOTS - 1, 0)`.
+    touch: [[(u8, u16); MAX_TOUCH]; 64],
+}
+
+static LAYOUT: Layout = layout();
+
+/// The square whose image by symmetry `g` ([`symmetries`] order) is `s`.
+const fn preimage(s: u8, g: usize) -> usize {
+    let mut q = 0;
+    while q < 64 {
+        if symmetries(1u64 << q)[g] == 1u64 << s {
+            return q;
+        }
+        q += 1;
+    }
+    panic!("a symmetry is a permutation of the squares")
+}
+
+const fn layout() -> Layout {
+    let mut l = Layout {
+        offset: [0; INSTANCES],
+        touch: [[((SLOTS - 1) as u8, 0); MAX_TOUCH]; 64],
+    };
+    let mut touches = [0; 64];
+    let mut n = 0;
+    // The instances counted once first, then twice, then four times.
+    let mut count = 1;
+    while count <= 4 {
+        let mut k = 0;
+        while k < PATTERNS.len() {
+            let mut g = 0;
+            while g < 8 {
+                if multiplicity(k, g) == count {
+                    l.offset[n] = OFFSETS[k];
+                    let squares = PATTERNS[k].1;
+                    let (mut d, mut pow) = (0, 1u16);
+                    while d < squares.len() {
+                        let q = preimage(squares[d], g);
+                        let t = touches[q];
+                        assert!(t < MAX_TOUCH, "a square in more than MAX_TOUCH instances");
+                        l.touch[q][t] = (n as u8, pow);
+                        touches[q] += 1;
+                        pow *= 3;
+                        d += 1;
+                    }
+                    n += 1;
+                }
+                g += 1;
+            }
+            k += 1;
+        }
+        assert!(
+            n == [0, ONCE, TWICE, 0, INSTANCES][count],
+            "instance counts"
+        );
+        count *= 2;
+    }
+    l
+}
+
+/// The configuration of every pattern instance of a position, digits by colour (see the
+/// module's documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Indexes {
+    /// The instances' configurations (`..INSTANCES`; the other slots are not read).
+    digits: [u16; SLOTS],
+    /// Whether the side to move owns the discs written 1.
+    ones_to_move: bool,
+}
+
+impl Default for Indexes {
+    /// The empty board, the 1s to move.
+    fn default() -> Self {
+        Indexes {
+            digits: [0; SLOTS],
+            ones_to_move: true,
+        }
+    }
+}
+
+impl Indexes {
+    /// The indexes of a position: `player` (to move) written 1, `opponent` 2.
+    pub fn new(player: u64, opponent: u64) -> Indexes {
+        let mut ix = Indexes::default();
+        for (discs, digit) in [(player, 1), (opponent, 2)] {
+            let mut rest = discs;
+            while rest != 0 {
+                ix.add(rest.trailing_zeros() as usize, digit);
+                rest &= rest - 1;
+            }
+        }
+        ix
+    }
+
+    /// Adds `times` to the digit of square `sq` in every instance holding it (wrapping:
+    /// `u16::MAX` subtracts one).
+    #[inline(always)]
+    fn add(&mut self, sq: usize, times: u16) {
+        for &(i, pow) in &LAYOUT.touch[sq & 63] {
+            let d = &mut self.digits[i as usize];
+            *d = d.wrapping_add(pow.wrapping_mul(times));
+        }
+    }
+
+    /// The indexes after the side to move plays `sq`, turning over `flips`.
+    #[inline]
+    pub fn play(&self, sq: u32, flips: u64) -> Indexes {
+        let mut next = *self;
+        // The mover's digit, and a flipped disc's change: from the other digit to it.
+        let (mover, change) = if self.ones_to_move {
+            (1, u16::MAX)
+        } else {
+            (2, 1)
+        };
+        next.add(sq as usize, mover);
+        let mut rest = flips;
+        while rest != 0 {
+            next.add(rest.trailing_zeros() as usize, change);
+            rest &= rest - 1;
+        }
+        next.ones_to_move = !self.ones_to_move;
+        next
+    }
+
+    /// The same discs, the other side to move.
+    #[inline]
+    pub fn pass(&self) -> Indexes {
+        Indexes {
+            ones_to_move: !self.ones_to_move,
+            ..*self
+        }
+    }
+
+    /// Whether the side to move owns the discs written 1 (then the evaluation reads the
+    /// plain table, else the one with the digits exchanged).
+    #[inline]
+    pub fn ones_to_move(&self) -> bool {
+        self.ones_to_move
+    }
+
+    /// The patterns' part of the evaluation: the weights of `table` (one phase's, in the
+    /// digits of the side of the 1s) for every instance, counted as `pattern_sum` counts them.
+    #[inline]
+    pub fn sum(&self, table: &[i16]) -> i32 {
+        let table = &table[..TABLE];
+        let w =
+            |i: usize| i32::from(table[(LAYOUT.offset[i] + u32::from(self.digits[i])) as usize]);
+        let once: i32 = (0..ONCE).map(w).sum();
+        let twice: i32 = (ONCE..TWICE).map(w).sum();
+        let four: i32 = (TWICE..INSTANCES).map(w).sum();
+        once + 2 * twice + 4 * four
+    }
+}
+
+/// For each pattern, its configurations with the digits 1 and 2 exchanged: `out[f]` is
+/// the feature of the same squares seen by the other side (scalars map to themselves).
+pub fn exchanged() -> Vec<u32> {
+    let mut out: Vec<u32> = (0..TABLE as u32).collect();
+    for (k, (_, squares)) in PATTERNS.iter().enumerate() {
+        let size = 3u32.pow(squares.len() as u32);
+        for index in 0..size {
+            let (mut rest, mut pow, mut swapped) = (index, 1, 0);
+            while rest > 0 {
+                swapped += [0, 2, 1][(rest % 3) as usize] * pow;
+                rest /= 3;
+                pow *= 3;
+            }
+            out[(OFFSETS[k] + index) as usize] = OFFSETS[k] + swapped;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Eight;
+    use crate::rng::Rng;
+    use crate::search::weights::embedded;
+    use crate::Board;
+
+    #[test]
+    fn every_square_is_in_some_instance_and_the_powers_are_digits() {
+        let mut seen = [0; INSTANCES];
+        for sq in 0..64 {
+            let used: Vec<_> = LAYOUT.touch[sq].iter().filter(|t| t.1 != 0).collect();
+            assert!(used.len() >= 4, "square {sq}");
+            for &&(i, pow) in &used {
+                assert!((i as usize) < INSTANCES);
+                assert!([1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683].contains(&pow));
+                seen[i as usize] += 1;
+            }
+        }
+        // Each instance is its pattern's squares: 4 to 10 of them.
+        for (i, &n) in seen.iter().enumerate() {
+            assert!((4..=10).contains(&n), "instance {i}: {n} squares");
+        }
+    }
+
+    #[test]
+    fn indexes_kept_along_random_games_sum_as_pattern_sum() {
+        let weights = embedded().expect("embedded weights");
+        for seed in 1..=40u64 {
+            let mut rng = Rng::from_state(seed);
+            let mut board = Board::<Eight>::start();
+            let mut ix = Indexes::new(board.player, board.opponent);
+            let mut passed = false;
+            loop {
+                // The evaluation from the kept indexes is the one gathered from the board.
+                assert_eq!(
+                    weights.evaluate_indexed(&ix, board.player, board.opponent),
+                    weights.evaluate(board.player, board.opponent),
+                    "seed {seed}"
+                );
+                let fresh = if ix.ones_to_move() {
+                    Indexes::new(board.player, board.opponent)
+                } else {
+                    Indexes::new(board.opponent, board.player).pass()
+                };
+                assert_eq!(
+                    ix, fresh,
+                    "seed {seed}: the kept indexes are the position's"
+                );
+                let moves = board.legal_moves();
+                if moves == 0 {
+                    if passed {
+                        break;
+                    }
+                    passed = true;
+                    board = board.pass();
+                    ix = ix.pass();
+                    continue;
+                }
+                passed = false;
+                let mut pick = rng.below(u64::from(moves.count_ones()));
+                let mut m = moves;
+                while pick > 0 {
+                    m &= m - 1;
+                    pick -= 1;
+                }
+                let sq = m.trailing_zeros();
+                let flips = board.flips(sq);
+                ix = ix.play(sq, flips);
+                board = board.play_flips(sq, flips);
+            }
+        }
+    }
+}
