@@ -24,20 +24,19 @@ pub const INSTANCES: usize = 50;
 /// Instances `..ONCE` count once, `ONCE..TWICE` twice, `TWICE..` four times.
 const ONCE: usize = 8;
 const TWICE: usize = 48;
-/// The most instances a square takes part in (8, on the corners and a few edge squares).
-const MAX_TOUCH: usize = 8;
-/// Room for the digits: the instances, then a slot the unused entries of a square's list
-/// add 0 to (every square's update is then the same 8 steps, no branch). Not more: a copy
-/// of [`Indexes`] past 128 bytes became a call to `memmove` (8% of the search's time).
-const SLOTS: usize = INSTANCES + 1;
+/// The digits are packed four to a `u64`, 16 bits each (a configuration is below 3^10 =
+/// 59,049): a square's change to all 50 is then 13 additions of words, the same in wasm's
+/// scalar code as natively, where they vectorize. No lane ever carries into the next: see
+/// [`Indexes::play`].
+const WORDS: usize = INSTANCES.div_ceil(4);
 
 /// Where the instances are.
 struct Layout {
     /// Where each instance's pattern starts in a phase's table.
     offset: [u32; INSTANCES],
-    /// Per square: the instances holding it, and the power of 3 of its digit there; the
-    /// rest of the list is `(SLOTS - 1, 0)`.
-    touch: [[(u8, u16); MAX_TOUCH]; 64],
+    /// Per square: in the lane of each instance holding it, the power of 3 of its digit
+    /// there (0 in the others).
+    powers: [[u64; WORDS]; 64],
 }
 
 static LAYOUT: Layout = layout();
@@ -57,9 +56,8 @@ const fn preimage(s: u8, g: usize) -> usize {
 const fn layout() -> Layout {
     let mut l = Layout {
         offset: [0; INSTANCES],
-        touch: [[((SLOTS - 1) as u8, 0); MAX_TOUCH]; 64],
+        powers: [[0; WORDS]; 64],
     };
-    let mut touches = [0; 64];
     let mut n = 0;
     // The instances counted once first, then twice, then four times.
     let mut count = 1;
@@ -71,13 +69,10 @@ const fn layout() -> Layout {
                 if multiplicity(k, g) == count {
                     l.offset[n] = OFFSETS[k];
                     let squares = PATTERNS[k].1;
-                    let (mut d, mut pow) = (0, 1u16);
+                    let (mut d, mut pow) = (0, 1u64);
                     while d < squares.len() {
                         let q = preimage(squares[d], g);
-                        let t = touches[q];
-                        assert!(t < MAX_TOUCH, "a square in more than MAX_TOUCH instances");
-                        l.touch[q][t] = (n as u8, pow);
-                        touches[q] += 1;
+                        l.powers[q][n / 4] |= pow << (16 * (n % 4));
                         pow *= 3;
                         d += 1;
                     }
@@ -100,8 +95,8 @@ const fn layout() -> Layout {
 /// module's documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Indexes {
-    /// The instances' configurations (`..INSTANCES`; the other slots are not read).
-    digits: [u16; SLOTS],
+    /// Instance `i`'s configuration is bits `16 * (i % 4)..` of word `i / 4`.
+    words: [u64; WORDS],
     /// Whether the side to move owns the discs written 1.
     ones_to_move: bool,
 }
@@ -110,7 +105,7 @@ impl Default for Indexes {
     /// The empty board, the 1s to move.
     fn default() -> Self {
         Indexes {
-            digits: [0; SLOTS],
+            words: [0; WORDS],
             ones_to_move: true,
         }
     }
@@ -123,41 +118,54 @@ impl Indexes {
         for (discs, digit) in [(player, 1), (opponent, 2)] {
             let mut rest = discs;
             while rest != 0 {
-                ix.add(rest.trailing_zeros() as usize, digit);
+                let powers = &LAYOUT.powers[rest.trailing_zeros() as usize];
+                for (w, p) in ix.words.iter_mut().zip(powers) {
+                    *w += digit * p;
+                }
                 rest &= rest - 1;
             }
         }
         ix
     }
 
-    /// Adds `times` to the digit of square `sq` in every instance holding it (wrapping:
-    /// `u16::MAX` subtracts one).
-    #[inline(always)]
-    fn add(&mut self, sq: usize, times: u16) {
-        for &(i, pow) in &LAYOUT.touch[sq & 63] {
-            let d = &mut self.digits[i as usize];
-            *d = d.wrapping_add(pow.wrapping_mul(times));
-        }
-    }
-
     /// The indexes after the side to move plays `sq`, turning over `flips`.
     #[inline]
     pub fn play(&self, sq: u32, flips: u64) -> Indexes {
-        let mut next = *self;
-        // The mover's digit, and a flipped disc's change: from the other digit to it.
-        let (mover, change) = if self.ones_to_move {
-            (1, u16::MAX)
-        } else {
-            (2, 1)
-        };
-        next.add(sq as usize, mover);
+        // The flipped squares' powers, lane by lane: at most the sum of a pattern's
+        // powers, (3^10 - 1) / 2, so no lane overflows.
+        let mut flipped = [0u64; WORDS];
         let mut rest = flips;
         while rest != 0 {
-            next.add(rest.trailing_zeros() as usize, change);
+            let powers = &LAYOUT.powers[(rest.trailing_zeros() & 63) as usize];
+            for (f, p) in flipped.iter_mut().zip(powers) {
+                *f += p;
+            }
             rest &= rest - 1;
         }
-        next.ones_to_move = !self.ones_to_move;
-        next
+        let placed = &LAYOUT.powers[(sq & 63) as usize];
+        let mut words = self.words;
+        if self.ones_to_move {
+            // Flipped 2s become 1s: each lane loses what its flipped digits held at least
+            // once, so no lane borrows; then the new 1 is added (the lane's final value).
+            for ((w, f), p) in words.iter_mut().zip(&flipped).zip(placed) {
+                *w = *w - f + p;
+            }
+        } else {
+            // 1s become 2s and a 2 is placed: every lane only grows, to its final value.
+            for ((w, f), p) in words.iter_mut().zip(&flipped).zip(placed) {
+                *w += f + 2 * p;
+            }
+        }
+        Indexes {
+            words,
+            ones_to_move: !self.ones_to_move,
+        }
+    }
+
+    /// The configuration of instance `i`.
+    #[inline(always)]
+    fn digit(&self, i: usize) -> u32 {
+        (self.words[i / 4] >> (16 * (i % 4))) as u32 & 0xFFFF
     }
 
     /// The same discs, the other side to move.
@@ -181,8 +189,7 @@ impl Indexes {
     #[inline]
     pub fn sum(&self, table: &[i16]) -> i32 {
         let table = &table[..TABLE];
-        let w =
-            |i: usize| i32::from(table[(LAYOUT.offset[i] + u32::from(self.digits[i])) as usize]);
+        let w = |i: usize| i32::from(table[(LAYOUT.offset[i] + self.digit(i)) as usize]);
         let once: i32 = (0..ONCE).map(w).sum();
         let twice: i32 = (ONCE..TWICE).map(w).sum();
         let four: i32 = (TWICE..INSTANCES).map(w).sum();
@@ -221,13 +228,18 @@ mod tests {
     fn every_square_is_in_some_instance_and_the_powers_are_digits() {
         let mut seen = [0; INSTANCES];
         for sq in 0..64 {
-            let used: Vec<_> = LAYOUT.touch[sq].iter().filter(|t| t.1 != 0).collect();
-            assert!(used.len() >= 4, "square {sq}");
-            for &&(i, pow) in &used {
-                assert!((i as usize) < INSTANCES);
-                assert!([1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683].contains(&pow));
-                seen[i as usize] += 1;
+            let mut touches = 0;
+            for i in 0..INSTANCES {
+                let pow = (LAYOUT.powers[sq][i / 4] >> (16 * (i % 4))) & 0xFFFF;
+                if pow != 0 {
+                    assert!([1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683].contains(&pow));
+                    seen[i] += 1;
+                    touches += 1;
+                }
             }
+            assert!((4..=8).contains(&touches), "square {sq}: {touches}");
+            // The two lanes past the 50 instances stay empty.
+            assert_eq!(LAYOUT.powers[sq][WORDS - 1] >> 32, 0);
         }
         // Each instance is its pattern's squares: 4 to 10 of them.
         for (i, &n) in seen.iter().enumerate() {
