@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::bitboard::{Bits, Geometry};
 use crate::search::last;
+use crate::search::pattern_index::Indexes;
 use crate::search::stability::stable;
 use crate::search::table::{Table, Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
@@ -486,10 +487,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
         beta: i32,
     ) -> i32 {
         if depth == 0 || moves.is_empty() {
-            return w.evaluate(
+            let (p, o) = (
                 board.player.to_u128() as u64,
                 board.opponent.to_u128() as u64,
             );
+            return w.evaluate_indexed(&Indexes::new(p, o), p, o);
         }
         let (mut alpha, mut best) = (alpha, -i32::MAX);
         let mut m = moves;

@@ -467,7 +467,10 @@ impl<G: Geometry> Run<'_, G> {
         }
     }
 
-    /// The evaluation of `board`, whose pattern indexes are `ix`.
+    /// The evaluation of `board`, whose pattern indexes are `ix`. Not inlined: its three
+    /// callers, in the search compiled for each board size, each held a copy of both
+    /// evaluations, 4 KB of the browser worker's gzipped wasm.
+    #[inline(never)]
     fn evaluate(&self, board: &Board<G>, ix: &Indexes) -> i32 {
         if self.greedy {
             // A beginner: more discs now is all that counts.

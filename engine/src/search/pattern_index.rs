@@ -6,7 +6,7 @@
 //! and that gathering is most of the evaluation's time. Here each of those 50 instances,
 //! read in the same orientation and counted as often, is a base-3 number in [`Indexes`],
 //! and a move only adds to the instances through its square and through each disc it
-//! flips: a handful of additions per square (the lists of [`LAYOUT`]).
+//! flips: a handful of additions per square (the powers of [`Layout`]).
 //!
 //! The digits are by colour, not by side to move: 1 for the discs of the side that was to
 //! move when the indexes were made, 2 for the other side's. Digits by side to move would
@@ -39,10 +39,15 @@ struct Layout {
     powers: [[u64; WORDS]; 64],
 }
 
-static LAYOUT: Layout = layout();
+/// Built on first use rather than stored: as a `static` its 6.5 KB of powers went into the
+/// browser worker's wasm (5 KB gzipped), which has no room for them.
+fn layout() -> &'static Layout {
+    static LAYOUT: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+    LAYOUT.get_or_init(make_layout)
+}
 
 /// The square whose image by symmetry `g` ([`symmetries`] order) is `s`.
-const fn preimage(s: u8, g: usize) -> usize {
+fn preimage(s: u8, g: usize) -> usize {
     let mut q = 0;
     while q < 64 {
         if symmetries(1u64 << q)[g] == 1u64 << s {
@@ -53,7 +58,7 @@ const fn preimage(s: u8, g: usize) -> usize {
     panic!("a symmetry is a permutation of the squares")
 }
 
-const fn layout() -> Layout {
+fn make_layout() -> Layout {
     let mut l = Layout {
         offset: [0; INSTANCES],
         powers: [[0; WORDS]; 64],
@@ -118,7 +123,7 @@ impl Indexes {
         for (discs, digit) in [(player, 1), (opponent, 2)] {
             let mut rest = discs;
             while rest != 0 {
-                let powers = &LAYOUT.powers[rest.trailing_zeros() as usize];
+                let powers = &layout().powers[rest.trailing_zeros() as usize];
                 for (w, p) in ix.words.iter_mut().zip(powers) {
                     *w += digit * p;
                 }
@@ -128,21 +133,24 @@ impl Indexes {
         ix
     }
 
-    /// The indexes after the side to move plays `sq`, turning over `flips`.
-    #[inline]
+    /// The indexes after the side to move plays `sq`, turning over `flips`. Not inlined:
+    /// the search is compiled for each board size, and a copy in each took 2 KB of the
+    /// browser worker's gzipped wasm for no measurable speed.
+    #[inline(never)]
     pub fn play(&self, sq: u32, flips: u64) -> Indexes {
         // The flipped squares' powers, lane by lane: at most the sum of a pattern's
         // powers, (3^10 - 1) / 2, so no lane overflows.
+        let layout = layout();
         let mut flipped = [0u64; WORDS];
         let mut rest = flips;
         while rest != 0 {
-            let powers = &LAYOUT.powers[(rest.trailing_zeros() & 63) as usize];
+            let powers = &layout.powers[(rest.trailing_zeros() & 63) as usize];
             for (f, p) in flipped.iter_mut().zip(powers) {
                 *f += p;
             }
             rest &= rest - 1;
         }
-        let placed = &LAYOUT.powers[(sq & 63) as usize];
+        let placed = &layout.powers[(sq & 63) as usize];
         let mut words = self.words;
         if self.ones_to_move {
             // Flipped 2s become 1s: each lane loses what its flipped digits held at least
@@ -189,7 +197,8 @@ impl Indexes {
     #[inline]
     pub fn sum(&self, table: &[i16]) -> i32 {
         let table = &table[..TABLE];
-        let w = |i: usize| i32::from(table[(LAYOUT.offset[i] + self.digit(i)) as usize]);
+        let offset = &layout().offset;
+        let w = |i: usize| i32::from(table[(offset[i] + self.digit(i)) as usize]);
         let once: i32 = (0..ONCE).map(w).sum();
         let twice: i32 = (ONCE..TWICE).map(w).sum();
         let four: i32 = (TWICE..INSTANCES).map(w).sum();
@@ -230,7 +239,7 @@ mod tests {
         for sq in 0..64 {
             let mut touches = 0;
             for i in 0..INSTANCES {
-                let pow = (LAYOUT.powers[sq][i / 4] >> (16 * (i % 4))) & 0xFFFF;
+                let pow = (layout().powers[sq][i / 4] >> (16 * (i % 4))) & 0xFFFF;
                 if pow != 0 {
                     assert!([1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683].contains(&pow));
                     seen[i] += 1;
@@ -239,7 +248,7 @@ mod tests {
             }
             assert!((4..=8).contains(&touches), "square {sq}: {touches}");
             // The two lanes past the 50 instances stay empty.
-            assert_eq!(LAYOUT.powers[sq][WORDS - 1] >> 32, 0);
+            assert_eq!(layout().powers[sq][WORDS - 1] >> 32, 0);
         }
         // Each instance is its pattern's squares: 4 to 10 of them.
         for (i, &n) in seen.iter().enumerate() {

@@ -150,8 +150,9 @@ impl Weights {
     }
 
     /// [`Weights::evaluate`] from the indexes the search keeps along its moves (`ix` must be
-    /// the indexes of this position): the same number without gathering them.
-    #[inline]
+    /// the indexes of this position): the same number without gathering them. Not inlined,
+    /// for the same reason as [`Indexes::play`].
+    #[inline(never)]
     pub fn evaluate_indexed(&self, ix: &Indexes, player: u64, opponent: u64) -> i32 {
         let empties = 64 - (player | opponent).count_ones();
         let tables = if ix.ones_to_move() {
