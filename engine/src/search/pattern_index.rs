@@ -238,11 +238,11 @@ mod tests {
         let mut seen = [0; INSTANCES];
         for sq in 0..64 {
             let mut touches = 0;
-            for i in 0..INSTANCES {
+            for (i, count) in seen.iter_mut().enumerate() {
                 let pow = (layout().powers[sq][i / 4] >> (16 * (i % 4))) & 0xFFFF;
                 if pow != 0 {
                     assert!([1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683].contains(&pow));
-                    seen[i] += 1;
+                    *count += 1;
                     touches += 1;
                 }
             }
