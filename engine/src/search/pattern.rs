@@ -102,7 +102,7 @@ const fn ternary() -> [u16; 256] {
 
 /// Mirror left-right (a1 <-> h1).
 #[inline(always)]
-pub const fn mirror(x: u64) -> u64 {
+pub fn mirror(x: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
     const K2: u64 = 0x3333_3333_3333_3333;
     const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
@@ -113,13 +113,13 @@ pub const fn mirror(x: u64) -> u64 {
 
 /// Flip top-bottom (a1 <-> a8).
 #[inline(always)]
-pub const fn flip(x: u64) -> u64 {
+pub fn flip(x: u64) -> u64 {
     x.swap_bytes()
 }
 
 /// Reflect in the a1-h8 diagonal (b1 <-> a2).
 #[inline(always)]
-pub const fn transpose(mut x: u64) -> u64 {
+pub fn transpose(mut x: u64) -> u64 {
     const K1: u64 = 0x5500_5500_5500_5500;
     const K2: u64 = 0x3333_0000_3333_0000;
     const K4: u64 = 0x0F0F_0F0F_0000_0000;
@@ -134,7 +134,7 @@ pub const fn transpose(mut x: u64) -> u64 {
 
 /// The 8 symmetries of the square applied to `x`, identity first.
 #[inline(always)]
-pub const fn symmetries(x: u64) -> [u64; 8] {
+pub fn symmetries(x: u64) -> [u64; 8] {
     let t = transpose(x);
     let (m, tm) = (mirror(x), mirror(t));
     [x, flip(x), m, flip(m), t, flip(t), tm, flip(tm)]

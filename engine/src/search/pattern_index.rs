@@ -48,14 +48,9 @@ fn layout() -> &'static Layout {
 
 /// The square whose image by symmetry `g` ([`symmetries`] order) is `s`.
 fn preimage(s: u8, g: usize) -> usize {
-    let mut q = 0;
-    while q < 64 {
-        if symmetries(1u64 << q)[g] == 1u64 << s {
-            return q;
-        }
-        q += 1;
-    }
-    panic!("a symmetry is a permutation of the squares")
+    (0..64)
+        .find(|&q| symmetries(1u64 << q)[g] == 1u64 << s)
+        .expect("a symmetry is a permutation of the squares")
 }
 
 fn make_layout() -> Layout {
@@ -65,33 +60,17 @@ fn make_layout() -> Layout {
     };
     let mut n = 0;
     // The instances counted once first, then twice, then four times.
-    let mut count = 1;
-    while count <= 4 {
-        let mut k = 0;
-        while k < PATTERNS.len() {
-            let mut g = 0;
-            while g < 8 {
-                if multiplicity(k, g) == count {
-                    l.offset[n] = OFFSETS[k];
-                    let squares = PATTERNS[k].1;
-                    let (mut d, mut pow) = (0, 1u64);
-                    while d < squares.len() {
-                        let q = preimage(squares[d], g);
-                        l.powers[q][n / 4] |= pow << (16 * (n % 4));
-                        pow *= 3;
-                        d += 1;
-                    }
-                    n += 1;
+    for (count, end) in [(1, ONCE), (2, TWICE), (4, INSTANCES)] {
+        for (k, (_, squares)) in PATTERNS.iter().enumerate() {
+            for g in (0..8).filter(|&g| multiplicity(k, g) == count) {
+                l.offset[n] = OFFSETS[k];
+                for (d, &s) in squares.iter().enumerate() {
+                    l.powers[preimage(s, g)][n / 4] |= 3u64.pow(d as u32) << (16 * (n % 4));
                 }
-                g += 1;
+                n += 1;
             }
-            k += 1;
         }
-        assert!(
-            n == [0, ONCE, TWICE, 0, INSTANCES][count],
-            "instance counts"
-        );
-        count *= 2;
+        assert_eq!(n, end, "instances counted {count} times");
     }
     l
 }
@@ -133,9 +112,9 @@ impl Indexes {
         ix
     }
 
-    /// The indexes after the side to move plays `sq`, turning over `flips`. Not inlined:
-    /// the search is compiled for each board size, and a copy in each took 2 KB of the
-    /// browser worker's gzipped wasm for no measurable speed.
+    /// The indexes after the side to move plays `sq`, turning over `flips`. Kept out of
+    /// line, as in the build measured in stop 26 (inlining it made no measurable difference
+    /// to the worker's size).
     #[inline(never)]
     pub fn play(&self, sq: u32, flips: u64) -> Indexes {
         // The flipped squares' powers, lane by lane: at most the sum of a pattern's

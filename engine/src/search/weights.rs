@@ -150,8 +150,8 @@ impl Weights {
     }
 
     /// [`Weights::evaluate`] from the indexes the search keeps along its moves (`ix` must be
-    /// the indexes of this position): the same number without gathering them. Not inlined,
-    /// for the same reason as [`Indexes::play`].
+    /// the indexes of this position): the same number without gathering them. Kept out of
+    /// line, as [`Indexes::play`] is.
     #[inline(never)]
     pub fn evaluate_indexed(&self, ix: &Indexes, player: u64, opponent: u64) -> i32 {
         let empties = 64 - (player | opponent).count_ones();
