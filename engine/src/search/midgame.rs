@@ -618,6 +618,71 @@ impl<G: Geometry> Run<'_, G> {
         None
     }
 
+    /// A node one ply above the horizon: each reply is a leaf, whose evaluation is already
+    /// its exact score, so it is scored once (no null-window test to redo) in the order
+    /// `order` gives at depth 1 (the table's move, then by square), without a move list.
+    fn horizon(
+        &mut self,
+        board: Board<G>,
+        ix: &Indexes,
+        moves: G::B,
+        first: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (alpha0, beta0) = (alpha, beta);
+        let mut alpha = alpha;
+        let mut best = i32::MIN;
+        let mut best_sq = NO_MOVE;
+        let table_move = if first != NO_MOVE && moves.has(u32::from(first)) {
+            G::B::bit(u32::from(first))
+        } else {
+            G::B::ZERO
+        };
+        let mut rest = moves & !table_move;
+        let mut next = if table_move.is_empty() {
+            None
+        } else {
+            Some(u32::from(first))
+        };
+        loop {
+            let sq = match next.take() {
+                Some(sq) => sq,
+                None if rest.is_empty() => break,
+                None => {
+                    let sq = rest.lowest();
+                    rest = rest.without_lowest();
+                    sq
+                }
+            };
+            let flips = board.flips(sq);
+            self.tick();
+            if self.aborted {
+                return 0;
+            }
+            let score = -self.evaluate(&board.play_flips(sq, flips), &self.child(ix, sq, flips));
+            if score > best {
+                best = score;
+                best_sq = sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.table.store(
+            board.player,
+            board.opponent,
+            1,
+            (alpha0, beta0),
+            best,
+            best_sq,
+        );
+        best
+    }
+
     fn search(
         &mut self,
         board: Board<G>,
@@ -656,6 +721,9 @@ impl<G: Geometry> Run<'_, G> {
                 return final_score(&board) * WIN;
             }
             return -self.search(board.pass(), &ix.pass(), depth, -beta, -alpha, true);
+        }
+        if depth == 1 {
+            return self.horizon(board, ix, moves, first, alpha, beta);
         }
         if self.tweaks.probcut && self.mpc_t.is_finite() && depth >= MPC_MIN_DEPTH && !self.greedy {
             if let Some(cut) = self.probcut(board, ix, depth, alpha, beta) {
