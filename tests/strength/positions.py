@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Fixed midgame positions for speed figures: random legal play from the start position
 (10, 16, 22, 28 and 34 plies, seeds 1-5), printed as `BOARD SIDE` for `outflank best`.
-The same every run (Python's seeded `random`)."""
+The same every run (Python's seeded `random`). `--more` prints 24 others instead (10 to 32
+plies, seeds 100-123), for the time to a fixed depth (`engine/examples/depth.rs`)."""
 import random
+import sys
 
 D = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
@@ -37,6 +39,10 @@ def position(plies, seed):
     return "".join(b), me
 
 
-for plies, seed in [(10, 1), (16, 2), (22, 3), (28, 4), (34, 5)]:
-    print(*position(plies, seed))
-print("--------------X-----XXO---XXXO----OXXO-----O-X------------------ O")
+if "--more" in sys.argv[1:]:
+    for k in range(24):
+        print(*position(10 + 2 * (k % 12), 100 + k))
+else:
+    for plies, seed in [(10, 1), (16, 2), (22, 3), (28, 4), (34, 5)]:
+        print(*position(plies, seed))
+    print("--------------X-----XXO---XXXO----OXXO-----O-X------------------ O")

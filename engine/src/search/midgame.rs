@@ -541,8 +541,9 @@ impl<G: Geometry> Run<'_, G> {
         scored
     }
 
-    /// Moves with their flips in search order: the table's move, then by a quick look
-    /// (fewest replies for the opponent, corners first, X squares last).
+    /// Moves with their flips in search order: the table's move, then by the evaluation of
+    /// the position after each (from depth 3), by the opponent's replies (fewest first, at
+    /// depth 2), or by square (the root's first iteration).
     fn order(
         &mut self,
         board: &Board<G>,
@@ -577,6 +578,11 @@ impl<G: Geometry> Run<'_, G> {
             } else if depth >= 3 {
                 // The opponent's view of the position after the move: lower is better for us.
                 self.evaluate(&board.play_flips(sq, flips), &self.child(ix, sq, flips))
+            } else if depth == 2 {
+                // Fewest replies first: the evaluation would order better, but costs more
+                // than the nodes it saves this close to the leaves (README, *Move order
+                // near the leaves*).
+                board.play_flips(sq, flips).legal_moves().count() as i32
             } else {
                 0
             };
@@ -619,67 +625,51 @@ impl<G: Geometry> Run<'_, G> {
     }
 
     /// A node one ply above the horizon: each reply is a leaf, whose evaluation is already
-    /// its exact score, so it is scored once (no null-window test to redo) in the order
-    /// `order` gives at depth 1 (the table's move, then by square), without a move list.
+    /// its exact score, so it is scored once (no null-window test to redo), without a move
+    /// list or the table (see `search`).
     fn horizon(
         &mut self,
         board: Board<G>,
         ix: &Indexes,
         moves: G::B,
-        first: u8,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let (alpha0, beta0) = (alpha, beta);
         let mut alpha = alpha;
         let mut best = i32::MIN;
-        let mut best_sq = NO_MOVE;
-        let table_move = if first != NO_MOVE && moves.has(u32::from(first)) {
-            G::B::bit(u32::from(first))
-        } else {
-            G::B::ZERO
-        };
-        let mut rest = moves & !table_move;
-        let mut next = if table_move.is_empty() {
-            None
-        } else {
-            Some(u32::from(first))
-        };
-        loop {
-            let sq = match next.take() {
-                Some(sq) => sq,
-                None if rest.is_empty() => break,
-                None => {
-                    let sq = rest.lowest();
-                    rest = rest.without_lowest();
-                    sq
+        // The replies by kind of square: corners, the inner squares, the edges' A and B
+        // squares, last the C and X squares beside the corners, which most often give a
+        // corner away. Each reply scored costs an evaluation, and the likeliest cut-off
+        // first spares the rest.
+        let near = G::neighbours(G::CORNERS);
+        for group in [
+            G::CORNERS,
+            !G::EDGES & !near,
+            G::EDGES & !near & !G::CORNERS,
+            near,
+        ] {
+            let mut rest = moves & group;
+            while !rest.is_empty() {
+                let sq = rest.lowest();
+                rest = rest.without_lowest();
+                let flips = board.flips(sq);
+                self.tick();
+                if self.aborted {
+                    return 0;
                 }
-            };
-            let flips = board.flips(sq);
-            self.tick();
-            if self.aborted {
-                return 0;
-            }
-            let score = -self.evaluate(&board.play_flips(sq, flips), &self.child(ix, sq, flips));
-            if score > best {
-                best = score;
-                best_sq = sq as u8;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
+                let next = board.play_flips(sq, flips);
+                let score = -self.evaluate(&next, &self.child(ix, sq, flips));
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
                     }
                 }
             }
         }
-        self.table.store(
-            board.player,
-            board.opponent,
-            1,
-            (alpha0, beta0),
-            best,
-            best_sq,
-        );
         best
     }
 
@@ -701,7 +691,14 @@ impl<G: Geometry> Run<'_, G> {
         }
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = NO_MOVE;
-        if let Some(e) = self.table.probe(board.player, board.opponent) {
+        // Not at depth 1: there a cut-off or a best move to try first saves less than the
+        // table's memory traffic costs (README, *Move order near the leaves*).
+        let entry = if depth > 1 {
+            self.table.probe(board.player, board.opponent)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
             if e.depth >= depth {
                 let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
                 if lower >= beta || lower == upper {
@@ -723,7 +720,7 @@ impl<G: Geometry> Run<'_, G> {
             return -self.search(board.pass(), &ix.pass(), depth, -beta, -alpha, true);
         }
         if depth == 1 {
-            return self.horizon(board, ix, moves, first, alpha, beta);
+            return self.horizon(board, ix, moves, alpha, beta);
         }
         if self.tweaks.probcut && self.mpc_t.is_finite() && depth >= MPC_MIN_DEPTH && !self.greedy {
             if let Some(cut) = self.probcut(board, ix, depth, alpha, beta) {

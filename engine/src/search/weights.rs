@@ -56,7 +56,10 @@ impl std::fmt::Display for WeightsError {
         match self {
             WeightsError::BadMagic => write!(f, "not an Outflank weights file"),
             WeightsError::Version(v) => {
-                write!(f, "weights file version {v}, this build reads 1 to {VERSION}")
+                write!(
+                    f,
+                    "weights file version {v}, this build reads 1 to {VERSION}"
+                )
             }
             WeightsError::Mismatch(why) => write!(f, "weights for another evaluation: {why}"),
             WeightsError::Truncated => {

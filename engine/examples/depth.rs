@@ -1,0 +1,84 @@
+//! Nodes and time the midgame search takes to finish a fixed depth, position by position:
+//! what move ordering and pruning are worth. (A level's node budget hides it: a search
+//! needing fewer nodes to each depth goes one deeper in the same budget only now and then.)
+//!
+//! `python3 tests/strength/positions.py --more | cargo run --release -p outflank-engine --example depth -- 16`
+//!
+//! Reads `BOARD SIDE` lines (64 squares of X, O or -, a1 to h8; X or O to move), searches
+//! each to DEPTH with fresh tables, no node limit and no exact solving, and prints
+//! `move score depth nodes ms` per position (score in hundredths of a disc), then
+//! `total <nodes> nodes <ms> ms`.
+
+use std::io::BufRead;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use outflank_engine::search::{Searcher, Settings};
+use outflank_engine::{Board, Eight};
+
+fn main() -> ExitCode {
+    let Some(depth) = std::env::args().nth(1).and_then(|d| d.parse::<u8>().ok()) else {
+        eprintln!("usage: depth DEPTH < positions (BOARD SIDE lines)");
+        return ExitCode::from(2);
+    };
+    let settings = Settings {
+        depth,
+        exact_empties: 0,
+        noise: 0,
+        max_nodes: u64::MAX,
+        greedy: false,
+    };
+    let (mut nodes, mut ms) = (0, 0.0);
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.unwrap_or_default();
+        let Some(board) = parse(&line) else {
+            eprintln!("depth: line {}: not `BOARD SIDE`: {line:?}", n + 1);
+            return ExitCode::from(2);
+        };
+        // Made before the clock starts: the first one also loads the weights.
+        let mut searcher = Searcher::<Eight>::new(20);
+        let start = Instant::now();
+        let choice = searcher.choose(board, &settings, 1, &|_| false);
+        let took = start.elapsed().as_secs_f64() * 1000.0;
+        let name = choice.best.map_or("pass".to_string(), |sq| {
+            format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+        });
+        println!(
+            "{name} {} {} {} {took:.0}",
+            choice.score, choice.depth, choice.nodes
+        );
+        nodes += choice.nodes;
+        ms += took;
+    }
+    println!("total {nodes} nodes {ms:.0} ms");
+    ExitCode::SUCCESS
+}
+
+/// `BOARD SIDE` as the board for the side to move.
+fn parse(line: &str) -> Option<Board<Eight>> {
+    let mut words = line.split_whitespace();
+    let (squares, side) = (words.next()?, words.next()?);
+    if squares.len() != 64 || words.next().is_some() {
+        return None;
+    }
+    let (mut dark, mut light) = (0u64, 0u64);
+    for (sq, c) in squares.chars().enumerate() {
+        match c {
+            'X' => dark |= 1 << sq,
+            'O' => light |= 1 << sq,
+            '-' => {}
+            _ => return None,
+        }
+    }
+    match side {
+        "X" => Some(Board {
+            player: dark,
+            opponent: light,
+        }),
+        "O" => Some(Board {
+            player: light,
+            opponent: dark,
+        }),
+        _ => None,
+    }
+}
