@@ -221,14 +221,7 @@ impl Weights {
         if zeros > 0 {
             tokens.push(2 * (zeros - 1));
         }
-        out.extend_from_slice(&(tokens.len() as u32).to_le_bytes());
-        for mut t in tokens {
-            while t >= 0x80 {
-                out.push((t as u8 & 0x7F) | 0x80);
-                t >>= 7;
-            }
-            out.push(t as u8);
-        }
+        push_tokens(&mut out, &tokens);
         out
     }
 
@@ -319,6 +312,19 @@ impl Weights {
             }
         }
         Ok(Weights::new(tables))
+    }
+}
+
+/// The token count (u32 LE), then the tokens as LEB128 varints.
+fn push_tokens(out: &mut Vec<u8>, tokens: &[u32]) {
+    out.extend_from_slice(&(tokens.len() as u32).to_le_bytes());
+    for &token in tokens {
+        let mut t = token;
+        while t >= 0x80 {
+            out.push((t as u8 & 0x7F) | 0x80);
+            t >>= 7;
+        }
+        out.push(t as u8);
     }
 }
 
@@ -459,14 +465,7 @@ mod tests {
             next = position + 1;
         }
         tokens.push(2 * (slots * PHASES - next - 1) as u32);
-        file.extend_from_slice(&(tokens.len() as u32).to_le_bytes());
-        for mut t in tokens {
-            while t >= 0x80 {
-                file.push((t as u8 & 0x7F) | 0x80);
-                t >>= 7;
-            }
-            file.push(t as u8);
-        }
+        push_tokens(&mut file, &tokens);
         assert_eq!(Weights::from_bytes(&file), Ok(expected.clone()));
         // Written again, it is version 2, and reads back the same.
         let again = expected.to_bytes();
