@@ -64,13 +64,14 @@ test("the running clock is lit, low time sounds, and a fallen flag ends the game
   await expect(page.getByTestId("status")).toContainText("Bo lost on time. Ann wins");
   await expect(page.getByTestId("clock-1")).toHaveAttribute("data-flag", "true");
   await page.getByTestId("leaderboard").click();
-  const rows = await page
-    .getByTestId("leaderboard-row")
-    .evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1, 5).map((c) => c.textContent)));
-  expect(rows).toEqual([
-    ["Ann", "1", "1", "0"],
-    ["Bo", "1", "0", "0"],
-  ]);
+  // The dialog's code loads on its first opening: wait for its rows, not just the click.
+  const rows = page.getByTestId("leaderboard-row");
+  await expect
+    .poll(() => rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1, 5).map((c) => c.textContent))))
+    .toEqual([
+      ["Ann", "1", "1", "0"],
+      ["Bo", "1", "0", "0"],
+    ]);
 });
 
 test("a reload mid-game keeps both clocks: no time gained or lost", async ({ page }) => {
