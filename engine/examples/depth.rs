@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use outflank_engine::search::{Searcher, Settings};
-use outflank_engine::{Board, Eight};
+use outflank_engine::{ffo, Board, Eight, Position, Square};
 
 fn main() -> ExitCode {
     let Some(depth) = std::env::args().nth(1).and_then(|d| d.parse::<u8>().ok()) else {
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
         let choice = searcher.choose(board, &settings, 1, &|_| false);
         let took = start.elapsed().as_secs_f64() * 1000.0;
         let name = choice.best.map_or("pass".to_string(), |sq| {
-            format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+            Square::from_index(sq, 8).to_string()
         });
         println!(
             "{name} {} {} {} {took:.0}",
@@ -54,31 +54,17 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `BOARD SIDE` as the board for the side to move.
+/// `BOARD SIDE` as the board for the side to move, read as `outflank best` reads them.
 fn parse(line: &str) -> Option<Board<Eight>> {
     let mut words = line.split_whitespace();
     let (squares, side) = (words.next()?, words.next()?);
-    if squares.len() != 64 || words.next().is_some() {
+    if words.next().is_some() {
         return None;
     }
-    let (mut dark, mut light) = (0u64, 0u64);
-    for (sq, c) in squares.chars().enumerate() {
-        match c {
-            'X' => dark |= 1 << sq,
-            'O' => light |= 1 << sq,
-            '-' => {}
-            _ => return None,
-        }
-    }
-    match side {
-        "X" => Some(Board {
-            player: dark,
-            opponent: light,
-        }),
-        "O" => Some(Board {
-            player: light,
-            opponent: dark,
-        }),
-        _ => None,
-    }
+    let side = ffo::parse_side(side).ok()?;
+    let board = Position::from_ffo(squares, side).ok()?.board();
+    Some(Board {
+        player: board.player() as u64,
+        opponent: board.opponent() as u64,
+    })
 }

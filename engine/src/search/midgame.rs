@@ -557,9 +557,10 @@ impl<G: Geometry> Run<'_, G> {
             let sq = moves.lowest();
             moves = moves.without_lowest();
             let flips = board.flips(sq);
-            if depth >= 2 {
-                // Its search (depth - 1 >= 1) starts with a table probe: load the bucket now.
-                let next = board.play_flips(sq, flips);
+            let next = board.play_flips(sq, flips);
+            if depth >= 3 {
+                // Its search (depth - 1 >= 2) starts with a table probe: load the bucket now.
+                // (Depth 1 reads no table, see `search`.)
                 self.table.prefetch(next.player, next.opponent);
             }
             let key = if sq == u32::from(first) {
@@ -568,7 +569,7 @@ impl<G: Geometry> Run<'_, G> {
                 // The opponent's view after the move, by a shallow search.
                 let ds = if depth >= 10 { 2 } else { 1 };
                 self.search(
-                    board.play_flips(sq, flips),
+                    next,
                     &self.child(ix, sq, flips),
                     ds,
                     -i32::MAX / 2,
@@ -577,12 +578,12 @@ impl<G: Geometry> Run<'_, G> {
                 )
             } else if depth >= 3 {
                 // The opponent's view of the position after the move: lower is better for us.
-                self.evaluate(&board.play_flips(sq, flips), &self.child(ix, sq, flips))
+                self.evaluate(&next, &self.child(ix, sq, flips))
             } else if depth == 2 {
                 // Fewest replies first: the evaluation would order better, but costs more
                 // than the nodes it saves this close to the leaves (README, *Move order
                 // near the leaves*).
-                board.play_flips(sq, flips).legal_moves().count() as i32
+                next.legal_moves().count() as i32
             } else {
                 0
             };
