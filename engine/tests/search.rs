@@ -1,6 +1,7 @@
 //! The computer player: exact endgame scores against the FFO test positions, determinism,
 //! cancellation, and that stronger levels win.
 
+use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::{self, arena, Level, Searcher, Settings};
 use outflank_engine::{ffo, Board, Eight, Square};
 
@@ -178,6 +179,60 @@ fn the_midgame_search_past_the_end_of_the_game_ends_exact() {
             < p.board().empty().count_ones() as u8 + search::midgame::ENDGAME_T.len() as u8
     );
     assert!(!choice.exact);
+}
+
+#[test]
+fn a_budget_that_cuts_an_iteration_short_plays_what_that_iteration_found() {
+    // A search cut off one node before its deeper iteration ends has searched every root
+    // move of that iteration but the last: where that iteration changed its mind, the
+    // move it found is played, not the shallower iteration's (unless asked not to).
+    let at = |depth: u8, max_nodes: u64| Settings {
+        depth,
+        exact_empties: 0,
+        noise: 0,
+        max_nodes,
+        greedy: false,
+    };
+    let mut changed = 0;
+    for p in problems().iter().skip(19) {
+        for depth in 4..=7u8 {
+            let choose = |settings: &Settings, tweaks: Tweaks| {
+                let mut searcher = Searcher::<Eight>::new(16);
+                searcher.set_tweaks(tweaks);
+                searcher.choose(p.board(), settings, 0, &search::never)
+            };
+            let deeper = choose(&at(depth, u64::MAX), Tweaks::default());
+            let shallower = choose(&at(depth - 1, u64::MAX), Tweaks::default());
+            if deeper.best == shallower.best {
+                continue;
+            }
+            changed += 1;
+            let budget = at(depth, deeper.nodes - 1);
+            let cut = choose(&budget, Tweaks::default());
+            assert_eq!(cut.depth, depth - 1, "FFO #{} depth {depth}", p.id);
+            assert_eq!(
+                (cut.best, cut.score),
+                (deeper.best, deeper.score),
+                "FFO #{} depth {depth}",
+                p.id
+            );
+            let old_way = Tweaks {
+                partial_root: false,
+                ..Tweaks::default()
+            };
+            let cut = choose(&budget, old_way);
+            assert_eq!(
+                (cut.best, cut.score),
+                (shallower.best, shallower.score),
+                "FFO #{} depth {depth}",
+                p.id
+            );
+        }
+    }
+    assert!(
+        changed >= 10,
+        "only {changed} iterations changed their move"
+    );
 }
 
 #[test]

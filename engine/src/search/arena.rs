@@ -205,15 +205,26 @@ pub struct Contender {
     pub pattern: Option<&'static Weights>,
     /// The search's refinements (all on by default).
     pub tweaks: Tweaks,
+    /// A node budget a move instead of the level's (to try a search's changes quickly).
+    pub max_nodes: Option<u64>,
 }
 
 impl Contender {
+    fn settings(&self) -> Settings {
+        let settings = self.level.settings();
+        Settings {
+            max_nodes: self.max_nodes.unwrap_or(settings.max_nodes),
+            ..settings
+        }
+    }
+
     /// A level with the engine's default evaluation (the embedded weights when present).
     pub fn level(level: Level) -> Contender {
         Contender {
             level,
             pattern: crate::search::weights::default_weights(),
             tweaks: Tweaks::default(),
+            max_nodes: None,
         }
     }
 }
@@ -261,7 +272,7 @@ pub fn run_match_contenders(
             players[0].set_tweaks(dark.tweaks);
             players[1].set_tweaks(light.tweaks);
             let mut effort = [Effort::default(); 2];
-            let settings = [dark.level.settings(), light.level.settings()];
+            let settings = [dark.settings(), light.settings()];
             let result = play_searchers(
                 &mut players,
                 settings,

@@ -38,6 +38,11 @@ pub struct Tweaks {
     /// measured at depth 10 it searched 25% more nodes than ordering by the evaluation
     /// (engine/TRAINING.md).
     pub shallow_order: bool,
+    /// Play the best move of an iteration the node budget cut off, once it has scored its
+    /// first move (see `Run::root`), rather than the last full iteration's.
+    pub partial_root: bool,
+    /// Multi-ProbCut's margin, in hundredths of the regression's sigma (see [`MPC_T`]).
+    pub mpc_t: u16,
 }
 
 impl Default for Tweaks {
@@ -46,6 +51,8 @@ impl Default for Tweaks {
             aspiration: true,
             probcut: true,
             shallow_order: false,
+            partial_root: true,
+            mpc_t: (MPC_T * 100.0) as u16,
         }
     }
 }
@@ -56,10 +63,13 @@ impl Tweaks {
         aspiration: false,
         probcut: false,
         shallow_order: false,
+        partial_root: false,
+        mpc_t: (MPC_T * 100.0) as u16,
     };
 
-    /// Reads `default` (aspiration and ProbCut), `none`, or a comma-separated list of `asp`,
-    /// `mpc`, `order` (the ones on).
+    /// Reads `default` (aspiration, ProbCut, the cut-off iteration's move), `none`, or a
+    /// comma-separated list of `asp`, `mpc`, `order`, `partial` (the ones on) and `t=1.2`
+    /// (ProbCut's margin in sigmas; default 1.5).
     pub fn parse(text: &str) -> Result<Tweaks, String> {
         match text {
             "default" | "all" => return Ok(Tweaks::default()),
@@ -72,11 +82,17 @@ impl Tweaks {
                 "asp" => t.aspiration = true,
                 "mpc" => t.probcut = true,
                 "order" => t.shallow_order = true,
-                other => {
-                    return Err(format!(
-                        "{other:?}: the search tweaks are asp, mpc, order, default, none"
-                    ))
-                }
+                "partial" => t.partial_root = true,
+                other => match other.strip_prefix("t=").map(str::parse::<f32>) {
+                    Some(Ok(sigmas)) if (0.0..=5.0).contains(&sigmas) => {
+                        t.mpc_t = (sigmas * 100.0).round() as u16
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{other:?}: the search tweaks are asp, mpc, order, partial, t=SIGMAS (0-5), default, none"
+                        ))
+                    }
+                },
             }
         }
         Ok(t)
@@ -277,7 +293,7 @@ impl<G: Geometry> Searcher<G> {
             greedy: settings.greedy,
             pattern: self.pattern,
             tweaks: self.tweaks,
-            mpc_t: MPC_T,
+            mpc_t: f32::from(self.tweaks.mpc_t) / 100.0,
             every_move: settings.noise > 0,
         };
         let root_ix = run.indexes(&board);
@@ -295,7 +311,7 @@ impl<G: Geometry> Searcher<G> {
         while depth <= settings.depth.max(1) {
             run.mpc_t = match (depth as u32).checked_sub(empties + 1) {
                 Some(step) => ENDGAME_T[step as usize],
-                None => MPC_T,
+                None => f32::from(run.tweaks.mpc_t) / 100.0,
             };
             let result =
                 if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty()
@@ -325,6 +341,13 @@ impl<G: Geometry> Searcher<G> {
                     run.root(board, &root_ix, depth, -INF, INF)
                 };
             if run.aborted {
+                // A deeper iteration cut off by the budget still counts if it scored its
+                // first move: its best move is then at least as good at the deeper depth
+                // as the last full iteration's (see `root`). A fifth of level 10's
+                // budget goes into that last iteration on average, up to half.
+                if !result.is_empty() && run.tweaks.partial_root {
+                    scored = result;
+                }
                 break;
             }
             scored = result;
@@ -488,6 +511,11 @@ impl<G: Geometry> Run<'_, G> {
 
     /// Every root move's score at `depth` in the window `lo..hi`, best first (the best exact
     /// when inside the window, the rest bounds; stops at the first move reaching `hi`).
+    ///
+    /// If the node budget runs out first, the moves searched so far, best first, provided
+    /// one of them scored above `lo`: the first move's score is then its value at `depth`
+    /// (or a later move's null-window test proved that move better than all before it,
+    /// even if the wider search that followed was cut off). Otherwise nothing.
     fn root(
         &mut self,
         board: Board<G>,
@@ -512,14 +540,26 @@ impl<G: Geometry> Run<'_, G> {
                 -self.search(next, &next_ix, depth - 1, -beta, -lo, false)
             } else {
                 let s = -self.search(next, &next_ix, depth - 1, -alpha - 1, -alpha, false);
-                if s > alpha && s < beta {
-                    -self.search(next, &next_ix, depth - 1, -beta, -s, false)
+                if s > alpha && s < beta && !self.aborted {
+                    let wide = -self.search(next, &next_ix, depth - 1, -beta, -s, false);
+                    if self.aborted {
+                        // Cut off while measuring by how much it is better: the null
+                        // window's bound is all that is known, and enough to prefer it.
+                        scored.push((sq, s));
+                    }
+                    wide
                 } else {
                     s
                 }
             };
             if self.aborted {
-                return Vec::new();
+                // A score above `lo` is a move's value or a lower bound that beats every
+                // move before it; below, all that is known is that the moves fail low.
+                if self.every_move || !scored.iter().any(|&(_, s)| s > lo) {
+                    return Vec::new();
+                }
+                scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                return scored;
             }
             alpha = alpha.max(score);
             scored.push((sq, score));
@@ -777,6 +817,26 @@ impl<G: Geometry> Run<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_tweaks_read_as_outflank_match_takes_them() {
+        assert_eq!(Tweaks::parse("default"), Ok(Tweaks::default()));
+        assert_eq!(
+            Tweaks::parse("asp, mpc,partial"),
+            Ok(Tweaks {
+                shallow_order: false,
+                ..Tweaks::default()
+            })
+        );
+        let t = Tweaks::parse("mpc,t=1.2").unwrap();
+        assert_eq!(
+            (t.probcut, t.aspiration, t.partial_root, t.mpc_t),
+            (true, false, false, 120)
+        );
+        for bad in ["t=9", "t=x", "fast", ""] {
+            assert!(Tweaks::parse(bad).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn probcut_pairs_deep_searches_with_half_their_depth_and_the_same_parities() {

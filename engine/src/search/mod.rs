@@ -283,7 +283,9 @@ pub struct Choice {
     /// Its score for the side to move, in hundredths of a disc; exact (a multiple of 100)
     /// when `exact` is set.
     pub score: i32,
-    /// The depth of the last finished iteration (the empties, when exact).
+    /// The depth of the last finished iteration (the empties, when exact). The move and
+    /// score can come from the iteration after it, when the node budget cut that one off
+    /// after it had scored a move (see [`midgame::Tweaks::partial_root`]).
     pub depth: u8,
     pub exact: bool,
     pub nodes: u64,

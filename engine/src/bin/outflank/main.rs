@@ -110,6 +110,13 @@ enum Command {
         /// Player B's search refinements (as --a-search).
         #[arg(long, hide = true, default_value = "default")]
         b_search: String,
+        /// Player A's node budget a move instead of its level's (to try a change of the
+        /// search quickly at a smaller budget).
+        #[arg(long, hide = true)]
+        a_nodes: Option<u64>,
+        /// Player B's node budget a move (as --a-nodes).
+        #[arg(long, hide = true)]
+        b_nodes: Option<u64>,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(
@@ -169,12 +176,26 @@ fn main() -> ExitCode {
             b_eval,
             a_search,
             b_search,
+            a_nodes,
+            b_nodes,
         } => {
             match (
                 contender(a, a_eval.as_deref(), &a_search),
                 contender(b, b_eval.as_deref(), &b_search),
             ) {
-                (Ok(a), Ok(b)) => play_match(a, b, games, openings.as_deref(), seed),
+                (Ok(a), Ok(b)) => play_match(
+                    arena::Contender {
+                        max_nodes: a_nodes,
+                        ..a
+                    },
+                    arena::Contender {
+                        max_nodes: b_nodes,
+                        ..b
+                    },
+                    games,
+                    openings.as_deref(),
+                    seed,
+                ),
                 (Err(e), _) | (_, Err(e)) => bad(e),
             }
         }
@@ -300,6 +321,7 @@ pub fn contender(level: u8, eval: Option<&str>, search: &str) -> Result<arena::C
         level,
         pattern,
         tweaks,
+        max_nodes: None,
     })
 }
 
