@@ -621,7 +621,7 @@ impl<G: Geometry> Run<'_, G> {
                 self.evaluate(&next, &self.child(ix, sq, flips))
             } else if depth == 2 {
                 // Fewest replies first: the evaluation would order better, but costs more
-                // than the nodes it saves this close to the leaves (README, *Move order
+                // than the nodes it saves this close to the leaves (FIGURES.md, *Move order
                 // near the leaves*).
                 next.legal_moves().count() as i32
             } else {
@@ -733,7 +733,7 @@ impl<G: Geometry> Run<'_, G> {
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = NO_MOVE;
         // Not at depth 1: there a cut-off or a best move to try first saves less than the
-        // table's memory traffic costs (README, *Move order near the leaves*).
+        // table's memory traffic costs (FIGURES.md, *Move order near the leaves*).
         let entry = if depth > 1 {
             self.table.probe(board.player, board.opponent)
         } else {

@@ -246,7 +246,7 @@ impl Level {
             // 5.5 M nodes: about a second a move in the browser's worker. Since stop 27 the
             // search reaches a depth with about three quarters of the nodes it took before,
             // so 5.5 M go about as deep as the 7 M of stops 20-26 did, in less time
-            // (README, *Move order near the leaves*).
+            // (FIGURES.md, *Move order near the leaves*).
             _ => (60, 20, 0, 5_500_000),
         };
         Settings {
