@@ -1,7 +1,7 @@
 //! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
-//! command (engine/TRAINING.md): self-play data, held-out data, three rounds of fitting, then
-//! the shipped file rounded to the computer's worker budget and copied to
-//! `engine/weights/reversi8.bin`.
+//! command (engine/TRAINING.md): self-play data, held-out data, five rounds of self-play and
+//! their fits (the last refining round 3's weights with rounds 4 and 5), then the shipped
+//! file rounded to the computer's worker budget and copied to `engine/weights/reversi8.bin`.
 //!
 //! Each step is one `outflank train ...` run writing one file under the data directory, with
 //! its output in `<step>.log` beside it. Steps run as soon as the files they read exist,
@@ -37,6 +37,10 @@ struct Scale {
     round2: u64,
     /// Games of each round-3 self-play file (two files: short openings, deeper moves).
     round3: u64,
+    /// Games of each round-4 file, and of the two round-5 files (played as round 3's, by
+    /// round 3's weights as they shipped in stops 21-27).
+    round4: u64,
+    round5: (u64, u64),
     /// Held-out games played as round 3's are, solved from 20 empties.
     balanced: u64,
     /// Held-out games solved from 20 empties, and games with one probe at 15-24 empties.
@@ -60,6 +64,9 @@ const FULL: Scale = Scale {
     round1: 20_000,
     round2: 8_000,
     round3: 20_000,
+    round4: 20_000,
+    // As many games as each core made in the hour of stop 28 (engine/TRAINING.md, *Round 5*).
+    round5: (54_491, 54_187),
     balanced: 300,
     held: 1_339,
     probe: 238,
@@ -75,6 +82,8 @@ const QUICK: Scale = Scale {
     round1: 40,
     round2: 20,
     round3: 20,
+    round4: 10,
+    round5: (10, 10),
     balanced: 4,
     held: 10,
     probe: 2,
@@ -254,14 +263,16 @@ fn held_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The fit that ships (rounded to the budget).
-const FITTED: &str = "weights-r3-q1";
+const FITTED: &str = "weights-r5-q1";
 
 /// The pipeline of engine/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
 /// with round 1's weights, both at depth 4 after 6-30 random moves and solving exactly from
 /// 18 empties; round 3 with round 2's weights at depth 6 after 6-10 random moves, solving
-/// from 16 empties (positions like those of games between good players). Each step's games use its
-/// `--eval` for the moves and for ordering the solver's moves, never the build's embedded
-/// weights, so the files (and the weights fitted to them) follow from this plan alone.
+/// from 16 empties (positions like those of games between good players); rounds 4 and 5 as
+/// round 3, with round 3's weights, and the fit that ships starts from those weights. Each
+/// step's games use its `--eval` for the moves and for ordering the solver's moves, never
+/// the build's embedded weights, so the files (and the weights fitted to them) follow from
+/// this plan alone.
 fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
@@ -333,8 +344,42 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             out: file(name),
         }
     };
+    // Rounds 4 and 5 refine round 3's weights with their games (a fit from zero on them
+    // alone plays worse: engine/TRAINING.md, *Round 5*): a few gentle epochs from there.
+    let refit = |name: &'static str, init: &str, data: &[&str]| {
+        let mut args: Vec<String> = vec!["fit".into(), "--init".into(), path(&file(init))];
+        let mut needs = vec![file(init)];
+        args.push("--data".into());
+        args.extend(data.iter().map(|d| path(&file(d))));
+        needs.extend(data.iter().map(|d| file(d)));
+        args.push("--holdout".into());
+        args.extend(held_files(dir).iter().map(|p| path(p)));
+        needs.extend(held_files(dir));
+        args.extend(
+            [
+                "--epochs",
+                "3",
+                "--rate",
+                "0.5",
+                "--min-count",
+                s.min_count,
+                "--quantum",
+                "1",
+                "--out",
+            ]
+            .map(String::from),
+        );
+        args.push(path(&file(name)));
+        Step {
+            name,
+            needs,
+            args,
+            out: file(name),
+        }
+    };
     let r1 = Some("weights-r1");
     let r2 = Some("weights-r2-q1");
+    let r3 = Some("weights-r3");
     // Round 3's openings: 6-10 random moves.
     let short = ["--random-min", "6", "--random-max", "10"];
     vec![
@@ -373,11 +418,34 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r3-s5", s.round3, 5, ("6", "16"), &short, r2),
         selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
         fit(
-            FITTED,
+            "weights-r3-q1",
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"],
             "1",
             true,
         ),
+        // Round 3's weights as they shipped in stops 21-27 (rounded to 20 hundredths of a
+        // disc): they play rounds 4 and 5.
+        Step {
+            name: "weights-r3",
+            needs: vec![file("weights-r3-q1")],
+            args: [
+                "requant",
+                "--weights",
+                &path(&file("weights-r3-q1")),
+                "--quantum",
+                "20",
+                "--out",
+                &path(&file("weights-r3")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            out: file("weights-r3"),
+        },
+        selfplay("r4-s7", s.round4, 7, ("6", "16"), &short, r3),
+        selfplay("r4-s8", s.round4, 8, ("6", "16"), &short, r3),
+        selfplay("r5-s9", s.round5.0, 9, ("6", "16"), &short, r3),
+        selfplay("r5-s10", s.round5.1, 10, ("6", "16"), &short, r3),
+        refit(FITTED, "weights-r3", &["r4-s7", "r4-s8", "r5-s9", "r5-s10"]),
         // Last in the list, so it takes a slot only when no step before it can start.
         selfplay(
             "held-f-s6001",
