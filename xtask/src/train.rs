@@ -313,10 +313,21 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             out: file(name),
         }
     };
-    let fit = |name: &'static str, data: &[&str], quantum: &str, holdout: bool| {
-        let mut args: Vec<String> = vec!["fit".into(), "--data".into()];
+    // A fit from zero (`init` None), or one refining earlier weights with new rounds.
+    let fit = |name: &'static str,
+               data: &[&str],
+               quantum: &str,
+               holdout: bool,
+               (init, epochs, rate): (Option<&str>, &str, &str)| {
+        let mut args: Vec<String> = vec!["fit".into()];
+        let mut needs: Vec<PathBuf> = Vec::new();
+        if let Some(init) = init {
+            args.extend(["--init".into(), path(&file(init))]);
+            needs.push(file(init));
+        }
+        args.push("--data".into());
         args.extend(data.iter().map(|d| path(&file(d))));
-        let mut needs: Vec<PathBuf> = data.iter().map(|d| file(d)).collect();
+        needs.extend(data.iter().map(|d| file(d)));
         if holdout {
             args.push("--holdout".into());
             args.extend(held_files(dir).iter().map(|p| path(p)));
@@ -325,9 +336,9 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         args.extend(
             [
                 "--epochs",
-                s.epochs,
+                epochs,
                 "--rate",
-                "2",
+                rate,
                 "--min-count",
                 s.min_count,
                 "--quantum",
@@ -344,39 +355,10 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             out: file(name),
         }
     };
+    let scratch = (None, s.epochs, "2");
     // Rounds 4 and 5 refine round 3's weights with their games (a fit from zero on them
     // alone plays worse: engine/TRAINING.md, *Round 5*): a few gentle epochs from there.
-    let refit = |name: &'static str, init: &str, data: &[&str]| {
-        let mut args: Vec<String> = vec!["fit".into(), "--init".into(), path(&file(init))];
-        let mut needs = vec![file(init)];
-        args.push("--data".into());
-        args.extend(data.iter().map(|d| path(&file(d))));
-        needs.extend(data.iter().map(|d| file(d)));
-        args.push("--holdout".into());
-        args.extend(held_files(dir).iter().map(|p| path(p)));
-        needs.extend(held_files(dir));
-        args.extend(
-            [
-                "--epochs",
-                "3",
-                "--rate",
-                "0.5",
-                "--min-count",
-                s.min_count,
-                "--quantum",
-                "1",
-                "--out",
-            ]
-            .map(String::from),
-        );
-        args.push(path(&file(name)));
-        Step {
-            name,
-            needs,
-            args,
-            out: file(name),
-        }
-    };
+    let refine = |init| (Some(init), "3", "0.5");
     let r1 = Some("weights-r1");
     let r2 = Some("weights-r2-q1");
     let r3 = Some("weights-r3");
@@ -385,7 +367,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     vec![
         selfplay("r1-s1", s.round1, 1, ("4", "18"), &[], None),
         selfplay("r1-s2", s.round1, 2, ("4", "18"), &[], None),
-        fit("weights-r1", &["r1-s1", "r1-s2"], "8", false),
+        fit("weights-r1", &["r1-s1", "r1-s2"], "8", false, scratch),
         // The slowest step (a minute or more a solve), so it takes a slot first.
         selfplay(
             "held-c-s3001",
@@ -414,6 +396,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4"],
             "1",
             true,
+            scratch,
         ),
         selfplay("r3-s5", s.round3, 5, ("6", "16"), &short, r2),
         selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
@@ -422,6 +405,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             &["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"],
             "1",
             true,
+            scratch,
         ),
         // Round 3's weights as they shipped in stops 21-27 (rounded to 20 hundredths of a
         // disc): they play rounds 4 and 5.
@@ -445,7 +429,13 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r4-s8", s.round4, 8, ("6", "16"), &short, r3),
         selfplay("r5-s9", s.round5.0, 9, ("6", "16"), &short, r3),
         selfplay("r5-s10", s.round5.1, 10, ("6", "16"), &short, r3),
-        refit(FITTED, "weights-r3", &["r4-s7", "r4-s8", "r5-s9", "r5-s10"]),
+        fit(
+            FITTED,
+            &["r4-s7", "r4-s8", "r5-s9", "r5-s10"],
+            "1",
+            true,
+            refine("weights-r3"),
+        ),
         // Last in the list, so it takes a slot only when no step before it can start.
         selfplay(
             "held-f-s6001",
