@@ -194,6 +194,7 @@ fn a_budget_that_cuts_an_iteration_short_plays_what_that_iteration_found() {
         greedy: false,
     };
     let mut changed = 0;
+    // FFO #20-#39: 6-26 empties, deep enough for iterations to change their minds.
     for p in problems().iter().skip(19) {
         for depth in 4..=7u8 {
             let choose = |settings: &Settings, tweaks: Tweaks| {

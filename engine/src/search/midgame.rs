@@ -38,8 +38,9 @@ pub struct Tweaks {
     /// measured at depth 10 it searched 25% more nodes than ordering by the evaluation
     /// (engine/TRAINING.md).
     pub shallow_order: bool,
-    /// Play the best move of an iteration the node budget cut off, once it has scored its
-    /// first move (see `Run::root`), rather than the last full iteration's.
+    /// Play the best move of an iteration the node budget cut off, once it has scored a
+    /// move above its window's floor (see `Run::root`), rather than the last full
+    /// iteration's.
     pub partial_root: bool,
     /// Multi-ProbCut's margin, in hundredths of the regression's sigma (see [`MPC_T`]).
     pub mpc_t: u16,
@@ -52,7 +53,7 @@ impl Default for Tweaks {
             probcut: true,
             shallow_order: false,
             partial_root: true,
-            mpc_t: (MPC_T * 100.0) as u16,
+            mpc_t: MPC_T_HUNDREDTHS,
         }
     }
 }
@@ -64,8 +65,13 @@ impl Tweaks {
         probcut: false,
         shallow_order: false,
         partial_root: false,
-        mpc_t: (MPC_T * 100.0) as u16,
+        mpc_t: MPC_T_HUNDREDTHS,
     };
+
+    /// Multi-ProbCut's margin in sigmas.
+    fn mpc_margin(self) -> f32 {
+        f32::from(self.mpc_t) / 100.0
+    }
 
     /// Reads `default` (aspiration, ProbCut, the cut-off iteration's move), `none`, or a
     /// comma-separated list of `asp`, `mpc`, `order`, `partial` (the ones on) and `t=1.2`
@@ -127,6 +133,9 @@ pub const MPC_MIN_DEPTH: u8 = 3;
 
 /// How many standard deviations outside the window the shallow score must land.
 pub const MPC_T: f32 = 1.5;
+/// [`MPC_T`] in hundredths, as [`Tweaks::mpc_t`] holds it.
+const MPC_T_HUNDREDTHS: u16 = 150;
+const _: () = assert!(MPC_T_HUNDREDTHS as f32 == MPC_T * 100.0);
 
 /// Once an iteration reaches the end of the game (depth = empties), ProbCut still makes
 /// its score a guess (the shallow searches score by the evaluation), and stopping there
@@ -293,7 +302,7 @@ impl<G: Geometry> Searcher<G> {
             greedy: settings.greedy,
             pattern: self.pattern,
             tweaks: self.tweaks,
-            mpc_t: f32::from(self.tweaks.mpc_t) / 100.0,
+            mpc_t: self.tweaks.mpc_margin(),
             every_move: settings.noise > 0,
         };
         let root_ix = run.indexes(&board);
@@ -311,7 +320,7 @@ impl<G: Geometry> Searcher<G> {
         while depth <= settings.depth.max(1) {
             run.mpc_t = match (depth as u32).checked_sub(empties + 1) {
                 Some(step) => ENDGAME_T[step as usize],
-                None => f32::from(run.tweaks.mpc_t) / 100.0,
+                None => run.tweaks.mpc_margin(),
             };
             let result =
                 if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty()
@@ -341,9 +350,9 @@ impl<G: Geometry> Searcher<G> {
                     run.root(board, &root_ix, depth, -INF, INF)
                 };
             if run.aborted {
-                // A deeper iteration cut off by the budget still counts if it scored its
-                // first move: its best move is then at least as good at the deeper depth
-                // as the last full iteration's (see `root`). A fifth of level 10's
+                // A deeper iteration cut off by the budget still counts if it scored a
+                // move above its window's floor: its best move is then at least as good at
+                // the deeper depth as the last full iteration's (see `root`). A fifth of level 10's
                 // budget goes into that last iteration on average, up to half.
                 if !result.is_empty() && run.tweaks.partial_root {
                     scored = result;
