@@ -1,6 +1,6 @@
 //! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
-//! command (engine/TRAINING.md): self-play data, held-out data, five rounds of self-play and
-//! their fits (the last refining round 3's weights with rounds 4 and 5), then the shipped
+//! command (engine/TRAINING.md): self-play data, held-out data, six rounds of self-play and
+//! their fits (the last two refining round 3's weights with the later rounds), then the shipped
 //! file rounded to the computer's worker budget and copied to `engine/weights/reversi8.bin`.
 //!
 //! Each step is one `outflank train ...` run writing one file under the data directory, with
@@ -41,6 +41,9 @@ struct Scale {
     /// round 3's weights as they shipped in stops 21-27).
     round4: u64,
     round5: (u64, u64),
+    /// The two round-6 files, played as round 3's by round 5's weights as they shipped in
+    /// stop 28.
+    round6: (u64, u64),
     /// Held-out games played as round 3's are, solved from 20 empties.
     balanced: u64,
     /// Held-out games solved from 20 empties, and games with one probe at 15-24 empties.
@@ -67,6 +70,8 @@ const FULL: Scale = Scale {
     round4: 20_000,
     // As many games as each core made in the hour of stop 28 (engine/TRAINING.md, *Round 5*).
     round5: (54_491, 54_187),
+    // As many whole games as each core made in the hour of stop 29 (*Round 6*).
+    round6: (67_476, 67_882),
     balanced: 300,
     held: 1_339,
     probe: 238,
@@ -84,6 +89,7 @@ const QUICK: Scale = Scale {
     round3: 20,
     round4: 10,
     round5: (10, 10),
+    round6: (10, 10),
     balanced: 4,
     held: 10,
     probe: 2,
@@ -263,13 +269,14 @@ fn held_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The fit that ships (rounded to the budget).
-const FITTED: &str = "weights-r5-q1";
+const FITTED: &str = "weights-r6-q1";
 
 /// The pipeline of engine/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
 /// with round 1's weights, both at depth 4 after 6-30 random moves and solving exactly from
 /// 18 empties; round 3 with round 2's weights at depth 6 after 6-10 random moves, solving
 /// from 16 empties (positions like those of games between good players); rounds 4 and 5 as
-/// round 3, with round 3's weights, and the fit that ships starts from those weights. Each
+/// round 3, with round 3's weights, and their fit refines those weights; round 6 as round 3,
+/// with round 5's weights, and the fit that ships refines round 3's weights with rounds 4-6. Each
 /// step's games use its `--eval` for the moves and for ordering the solver's moves, never
 /// the build's embedded weights, so the files (and the weights fitted to them) follow from
 /// this plan alone.
@@ -355,6 +362,23 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             out: file(name),
         }
     };
+    // Earlier weights rounded as they shipped (they play the next rounds' games).
+    let requant = |name: &'static str, from: &str, quantum: &str| Step {
+        name,
+        needs: vec![file(from)],
+        args: [
+            "requant",
+            "--weights",
+            &path(&file(from)),
+            "--quantum",
+            quantum,
+            "--out",
+            &path(&file(name)),
+        ]
+        .map(String::from)
+        .to_vec(),
+        out: file(name),
+    };
     let scratch = (None, s.epochs, "2");
     // Rounds 4 and 5 refine round 3's weights with their games (a fit from zero on them
     // alone plays worse: engine/TRAINING.md, *Round 5*): a few gentle epochs from there.
@@ -362,6 +386,7 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let r1 = Some("weights-r1");
     let r2 = Some("weights-r2-q1");
     let r3 = Some("weights-r3");
+    let r5 = Some("weights-r5");
     // Round 3's openings: 6-10 random moves.
     let short = ["--random-min", "6", "--random-max", "10"];
     vec![
@@ -409,29 +434,27 @@ fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         ),
         // Round 3's weights as they shipped in stops 21-27 (rounded to 20 hundredths of a
         // disc): they play rounds 4 and 5.
-        Step {
-            name: "weights-r3",
-            needs: vec![file("weights-r3-q1")],
-            args: [
-                "requant",
-                "--weights",
-                &path(&file("weights-r3-q1")),
-                "--quantum",
-                "20",
-                "--out",
-                &path(&file("weights-r3")),
-            ]
-            .map(String::from)
-            .to_vec(),
-            out: file("weights-r3"),
-        },
+        requant("weights-r3", "weights-r3-q1", "20"),
         selfplay("r4-s7", s.round4, 7, ("6", "16"), &short, r3),
         selfplay("r4-s8", s.round4, 8, ("6", "16"), &short, r3),
         selfplay("r5-s9", s.round5.0, 9, ("6", "16"), &short, r3),
         selfplay("r5-s10", s.round5.1, 10, ("6", "16"), &short, r3),
         fit(
-            FITTED,
+            "weights-r5-q1",
             &["r4-s7", "r4-s8", "r5-s9", "r5-s10"],
+            "1",
+            true,
+            refine("weights-r3"),
+        ),
+        // Round 5's weights as they shipped in stop 28 (14 hundredths): they play round 6.
+        requant("weights-r5", "weights-r5-q1", "14"),
+        selfplay("r6-s11", s.round6.0, 11, ("6", "16"), &short, r5),
+        selfplay("r6-s12", s.round6.1, 12, ("6", "16"), &short, r5),
+        // Rounds 4-6 refine round 3's weights again (refining round 5's fit instead came
+        // out even with this at level 8: engine/TRAINING.md, *Round 6*).
+        fit(
+            FITTED,
+            &["r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12"],
             "1",
             true,
             refine("weights-r3"),
