@@ -27,7 +27,7 @@ pub struct Square {
 pub const MAX_SIDE: u8 = 26;
 
 impl Square {
-    /// The square at zero-based `col` and `row`. Both must be below [`MAX_SIDE`] to have a
+    /// The square at zero-based `col` and `row`. Both must be below `MAX_SIDE` to have a
     /// name; larger values are clamped to it (and are off every board).
     pub const fn new(col: u8, row: u8) -> Square {
         let col = if col > MAX_SIDE { MAX_SIDE } else { col };

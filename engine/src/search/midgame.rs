@@ -17,155 +17,18 @@ use crate::search::{solve_full, solve_window, Choice, Settings, Stop};
 use crate::Board;
 
 mod analysis;
+mod probcut;
+mod tweaks;
+
 pub use analysis::{Analysis, Share};
+pub use probcut::{mpc_row, mpc_shallow, ENDGAME_T, MPC, MPC_MIN_DEPTH, MPC_T};
+pub use tweaks::Tweaks;
 
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
 pub const WIN: i32 = 100;
 
 /// How deep the guess that centres each move's exact solve looks ([`Searcher::exact_scores`]).
 const GUESS_DEPTH: u8 = 4;
-
-/// Which of the search's refinements are on (all by default; `outflank match` can turn
-/// them off one by one to measure what each is worth).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Tweaks {
-    /// Aspiration windows around the previous iteration's score at the root.
-    pub aspiration: bool,
-    /// Multi-ProbCut: a shallow search that lands far enough outside the window cuts the
-    /// node (parameters from `outflank train mpc`, see [`MPC`]).
-    pub probcut: bool,
-    /// At high depths, order the moves by a shallow search rather than the evaluation. Off:
-    /// measured at depth 10 it searched 25% more nodes than ordering by the evaluation
-    /// (engine/TRAINING.md).
-    pub shallow_order: bool,
-    /// Play the best move of an iteration the node budget cut off, once it has scored a
-    /// move above its window's floor (see `Run::root`), rather than the last full
-    /// iteration's.
-    pub partial_root: bool,
-    /// Multi-ProbCut's margin, in hundredths of the regression's sigma (see [`MPC_T`]).
-    pub mpc_t: u16,
-}
-
-impl Default for Tweaks {
-    fn default() -> Self {
-        Tweaks {
-            aspiration: true,
-            probcut: true,
-            shallow_order: false,
-            partial_root: true,
-            mpc_t: MPC_T_HUNDREDTHS,
-        }
-    }
-}
-
-impl Tweaks {
-    /// None of the refinements (the search before them).
-    pub const NONE: Tweaks = Tweaks {
-        aspiration: false,
-        probcut: false,
-        shallow_order: false,
-        partial_root: false,
-        mpc_t: MPC_T_HUNDREDTHS,
-    };
-
-    /// Multi-ProbCut's margin in sigmas.
-    fn mpc_margin(self) -> f32 {
-        f32::from(self.mpc_t) / 100.0
-    }
-
-    /// Reads `default` (aspiration, ProbCut, the cut-off iteration's move), `none`, or a
-    /// comma-separated list of `asp`, `mpc`, `order`, `partial` (the ones on) and `t=1.2`
-    /// (ProbCut's margin in sigmas; default 1.5).
-    pub fn parse(text: &str) -> Result<Tweaks, String> {
-        match text {
-            "default" | "all" => return Ok(Tweaks::default()),
-            "none" => return Ok(Tweaks::NONE),
-            _ => {}
-        }
-        let mut t = Tweaks::NONE;
-        for part in text.split(',') {
-            match part.trim() {
-                "asp" => t.aspiration = true,
-                "mpc" => t.probcut = true,
-                "order" => t.shallow_order = true,
-                "partial" => t.partial_root = true,
-                other => match other.strip_prefix("t=").map(str::parse::<f32>) {
-                    Some(Ok(sigmas)) if (0.0..=5.0).contains(&sigmas) => {
-                        t.mpc_t = (sigmas * 100.0).round() as u16
-                    }
-                    _ => {
-                        return Err(format!(
-                            "{other:?}: the search tweaks are asp, mpc, order, partial, t=SIGMAS (0-5), default, none"
-                        ))
-                    }
-                },
-            }
-        }
-        Ok(t)
-    }
-}
-
-/// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
-/// (index = depth; unused below [`MPC_MIN_DEPTH`]): `(shallow depth, a, b, sigma)`, meaning
-/// deep ≈ a × shallow + b, with residuals of standard deviation sigma (hundredths of a
-/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table: see
-/// [`mpc_row`].
-pub const MPC: [(u8, f32, f32, f32); 15] = [
-    (0, 1.0, 0.0, 0.0),
-    (0, 1.0, 0.0, 0.0),
-    (0, 1.0, 0.0, 0.0),
-    (1, 0.989, -33.6, 303.5),  // depth 3
-    (2, 1.020, -27.7, 267.2),  // depth 4
-    (2, 1.020, 189.0, 299.8),  // depth 5
-    (3, 1.008, -279.3, 299.3), // depth 6
-    (3, 1.048, -42.6, 340.0),  // depth 7
-    (4, 1.014, -43.8, 288.3),  // depth 8
-    (4, 1.044, 243.6, 342.3),  // depth 9
-    (5, 1.025, -275.6, 286.9), // depth 10
-    (5, 1.042, 33.8, 320.8),   // depth 11
-    (6, 1.050, -7.5, 316.6),   // depth 12
-    (6, 1.065, 283.9, 303.8),  // depth 13
-    (7, 1.014, -259.0, 273.1), // depth 14
-];
-
-/// Multi-ProbCut from this depth.
-pub const MPC_MIN_DEPTH: u8 = 3;
-
-/// How many standard deviations outside the window the shallow score must land.
-pub const MPC_T: f32 = 1.5;
-/// [`MPC_T`] in hundredths, as [`Tweaks::mpc_t`] holds it.
-const MPC_T_HUNDREDTHS: u16 = 150;
-const _: () = assert!(MPC_T_HUNDREDTHS as f32 == MPC_T * 100.0);
-
-/// Once an iteration reaches the end of the game (depth = empties), ProbCut still makes
-/// its score a guess (the shallow searches score by the evaluation), and stopping there
-/// left most of the node budget unspent exactly where games are decided (21-28 empties:
-/// 0.2-2.5 M of 5 M nodes, engine/TRAINING.md). So the search goes on with these safer
-/// margins, one iteration each (iteration depth empties + 1, + 2, ...), the last without
-/// ProbCut: an exact score if the budget allows. A deeper iteration never takes an earlier
-/// one's table bounds as final (their depth is lower), so each step really searches again.
-pub const ENDGAME_T: [f32; 4] = [2.0, 2.6, 3.3, f32::INFINITY];
-
-/// Multi-ProbCut's pairing for `depth`: `(shallow depth, a, b, sigma)`. Past the table the
-/// shallow depth is half the depth, as in its last rows, and the regression is the row four
-/// depths up (or eight, ...): the one whose depths have the same parities, since the
-/// intercept swings with them.
-pub fn mpc_row(depth: u8) -> (u8, f32, f32, f32) {
-    let d = usize::from(depth);
-    let (shallow, a, b, sigma) = match MPC.get(d) {
-        Some(&row) => row,
-        None => {
-            let (_, a, b, sigma) = MPC[MPC.len() - 4 + (d - MPC.len()) % 4];
-            (depth / 2, a, b, sigma)
-        }
-    };
-    (shallow.max(1), a, b, sigma)
-}
-
-/// The shallow depth Multi-ProbCut pairs with `depth`.
-pub fn mpc_shallow(depth: u8) -> u8 {
-    mpc_row(depth).0
-}
 
 /// The first aspiration window's half-width (hundredths of a disc).
 const ASPIRATION: i32 = 400;
@@ -646,34 +509,6 @@ impl<G: Geometry> Run<'_, G> {
         list.into_iter().map(|(_, sq, f)| (sq, f)).collect()
     }
 
-    /// Multi-ProbCut: `Some(beta)` if a shallow search says the `depth` search would very
-    /// probably fail high, `Some(alpha)` if low, else `None`.
-    fn probcut(
-        &mut self,
-        board: Board<G>,
-        ix: &Indexes,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        const LIMIT: i32 = 64 * WIN;
-        let (shallow, a, b, sigma) = mpc_row(depth);
-        let margin = self.mpc_t * sigma;
-        if beta < LIMIT {
-            let bound = ((beta as f32 + margin - b) / a).ceil() as i32;
-            if bound < LIMIT && self.search(board, ix, shallow, bound - 1, bound, false) >= bound {
-                return Some(beta);
-            }
-        }
-        if alpha > -LIMIT {
-            let bound = ((alpha as f32 - margin - b) / a).floor() as i32;
-            if bound > -LIMIT && self.search(board, ix, shallow, bound, bound + 1, false) <= bound {
-                return Some(alpha);
-            }
-        }
-        None
-    }
-
     /// A node one ply above the horizon: each reply is a leaf, whose evaluation is already
     /// its exact score, so it is scored once (no null-window test to redo), without a move
     /// list or the table (see `search`).
@@ -820,58 +655,5 @@ impl<G: Geometry> Run<'_, G> {
             best_sq,
         );
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_search_tweaks_read_as_outflank_match_takes_them() {
-        assert_eq!(Tweaks::parse("default"), Ok(Tweaks::default()));
-        assert_eq!(
-            Tweaks::parse("asp, mpc,partial"),
-            Ok(Tweaks {
-                shallow_order: false,
-                ..Tweaks::default()
-            })
-        );
-        let t = Tweaks::parse("mpc,t=1.2").unwrap();
-        assert_eq!(
-            (t.probcut, t.aspiration, t.partial_root, t.mpc_t),
-            (true, false, false, 120)
-        );
-        for bad in ["t=9", "t=x", "fast", ""] {
-            assert!(Tweaks::parse(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn probcut_pairs_deep_searches_with_half_their_depth_and_the_same_parities() {
-        for depth in MPC_MIN_DEPTH..40 {
-            let (shallow, a, b, sigma) = mpc_row(depth);
-            assert!(
-                (1..depth).contains(&shallow),
-                "depth {depth}: shallow {shallow}"
-            );
-            assert!(sigma > 0.0, "depth {depth}");
-            if usize::from(depth) >= MPC.len() {
-                assert_eq!(shallow, depth / 2, "depth {depth}");
-                // The borrowed regression is a fitted row whose two depths have the same
-                // parities as these.
-                let row = MPC
-                    .iter()
-                    .enumerate()
-                    .skip(usize::from(MPC_MIN_DEPTH))
-                    .find(|(_, r)| (r.1, r.2, r.3) == (a, b, sigma));
-                let (d, r) = row.expect("a row of the table");
-                assert_eq!(
-                    (d % 2, r.0 % 2),
-                    (usize::from(depth) % 2, shallow % 2),
-                    "depth {depth} borrows depth {d}'s row"
-                );
-            }
-        }
     }
 }

@@ -6,7 +6,7 @@
 //! and that gathering is most of the evaluation's time. Here each of those 50 instances,
 //! read in the same orientation and counted as often, is a base-3 number in [`Indexes`],
 //! and a move only adds to the instances through its square and through each disc it
-//! flips: a handful of additions per square (the powers of [`Layout`]).
+//! flips: a handful of additions per square (the powers of `Layout`).
 //!
 //! The digits are by colour, not by side to move: 1 for the discs of the side that was to
 //! move when the indexes were made, 2 for the other side's. Digits by side to move would

@@ -1,5 +1,5 @@
 //! The pattern evaluation's sum for the search: the same number as adding up the weights of
-//! [`pattern::features`], with about half the table reads.
+//! [`pattern::features`](crate::search::pattern::features), with about half the table reads.
 //!
 //! `features` reads every pattern on all 8 images of the board, because that is what the fit
 //! learns from. But every pattern except the 2x5 corner is mapped onto its own squares by one
@@ -8,13 +8,13 @@
 //! on the board is read twice, the second time in mirrored order; the 8-square diagonal is
 //! even read 4 times. A weight table holds the same value for a configuration and its
 //! mirror (the file stores one value per canonical configuration, see
-//! [`pattern::canonical`], and [`crate::search::weights::Weights`] is only ever built from
+//! [`pattern::canonical`](crate::search::pattern::canonical), and [`crate::search::weights::Weights`] is only ever built from
 //! canonical values), so the sum is the sum over the distinct instances, each counted as
 //! often as the 8 images show it: 50 reads instead of 96. The reads are the evaluation's
 //! cost (random access into a table of half a megabyte per phase), so this is what makes it
 //! cheaper, with bit-for-bit the same scores and therefore the same searches.
 //!
-//! Which images hold the distinct instances (images in [`pattern::symmetries`] order:
+//! Which images hold the distinct instances (images in [`pattern::symmetries`](crate::search::pattern::symmetries) order:
 //! identity, flip, mirror, flip∘mirror, transpose, flip∘transpose, ...):
 //! - rows 2-4, the edge, edge+2X (mirror-symmetric): images 0, 1, 4, 5 (the two rows and
 //!   the two columns), twice each;
@@ -78,7 +78,7 @@ pub fn scalar_sum(table: &[i16], p: u64, o: u64) -> i32 {
 }
 
 /// How often the sum counts pattern `k` read on image `g` (0: not read there), as
-/// [`image`] does; `pattern_index` lays its instances out by it (its test checks the two
+/// `image` does; `pattern_index` lays its instances out by it (its test checks the two
 /// sums agree).
 pub const fn multiplicity(k: usize, g: usize) -> usize {
     match k {

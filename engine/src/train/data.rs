@@ -36,7 +36,7 @@ pub fn write(out: &mut impl Write, samples: &[Sample]) -> io::Result<()> {
     append(out, samples)
 }
 
-/// Writes `samples` without the header (after a [`write`] of the same file).
+/// Writes `samples` without the header (after a [`write()`] of the same file).
 pub fn append(out: &mut impl Write, samples: &[Sample]) -> io::Result<()> {
     for s in samples {
         let mut r = [0u8; RECORD];
@@ -50,7 +50,7 @@ pub fn append(out: &mut impl Write, samples: &[Sample]) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads a whole file written by [`write`]; a bad header, a truncated record or an
+/// Reads a whole file written by [`write()`]; a bad header, a truncated record or an
 /// impossible position is an error, never a panic.
 pub fn read(input: &mut impl Read) -> io::Result<Vec<Sample>> {
     let mut bytes = Vec::new();

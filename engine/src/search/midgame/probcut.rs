@@ -1,0 +1,132 @@
+//! Multi-ProbCut: a node is cut when a shallower search lands far enough outside its
+//! window, by a regression of deep scores on shallow ones fitted on the engine's own games.
+
+use super::{Run, WIN};
+use crate::bitboard::Geometry;
+use crate::search::pattern_index::Indexes;
+use crate::Board;
+
+/// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
+/// (index = depth; unused below [`MPC_MIN_DEPTH`]): `(shallow depth, a, b, sigma)`, meaning
+/// deep ≈ a × shallow + b, with residuals of standard deviation sigma (hundredths of a
+/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table: see
+/// [`mpc_row`].
+pub const MPC: [(u8, f32, f32, f32); 15] = [
+    (0, 1.0, 0.0, 0.0),
+    (0, 1.0, 0.0, 0.0),
+    (0, 1.0, 0.0, 0.0),
+    (1, 0.989, -33.6, 303.5),  // depth 3
+    (2, 1.020, -27.7, 267.2),  // depth 4
+    (2, 1.020, 189.0, 299.8),  // depth 5
+    (3, 1.008, -279.3, 299.3), // depth 6
+    (3, 1.048, -42.6, 340.0),  // depth 7
+    (4, 1.014, -43.8, 288.3),  // depth 8
+    (4, 1.044, 243.6, 342.3),  // depth 9
+    (5, 1.025, -275.6, 286.9), // depth 10
+    (5, 1.042, 33.8, 320.8),   // depth 11
+    (6, 1.050, -7.5, 316.6),   // depth 12
+    (6, 1.065, 283.9, 303.8),  // depth 13
+    (7, 1.014, -259.0, 273.1), // depth 14
+];
+
+/// Multi-ProbCut from this depth.
+pub const MPC_MIN_DEPTH: u8 = 3;
+
+/// How many standard deviations outside the window the shallow score must land.
+pub const MPC_T: f32 = 1.5;
+/// [`MPC_T`] in hundredths, as [`Tweaks::mpc_t`](super::Tweaks::mpc_t) holds it.
+pub(super) const MPC_T_HUNDREDTHS: u16 = 150;
+const _: () = assert!(MPC_T_HUNDREDTHS as f32 == MPC_T * 100.0);
+
+/// Once an iteration reaches the end of the game (depth = empties), ProbCut still makes
+/// its score a guess (the shallow searches score by the evaluation), and stopping there
+/// left most of the node budget unspent exactly where games are decided (21-28 empties:
+/// 0.2-2.5 M of 5 M nodes, engine/TRAINING.md). So the search goes on with these safer
+/// margins, one iteration each (iteration depth empties + 1, + 2, ...), the last without
+/// ProbCut: an exact score if the budget allows. A deeper iteration never takes an earlier
+/// one's table bounds as final (their depth is lower), so each step really searches again.
+pub const ENDGAME_T: [f32; 4] = [2.0, 2.6, 3.3, f32::INFINITY];
+
+/// Multi-ProbCut's pairing for `depth`: `(shallow depth, a, b, sigma)`. Past the table the
+/// shallow depth is half the depth, as in its last rows, and the regression is the row four
+/// depths up (or eight, ...): the one whose depths have the same parities, since the
+/// intercept swings with them.
+pub fn mpc_row(depth: u8) -> (u8, f32, f32, f32) {
+    let d = usize::from(depth);
+    let (shallow, a, b, sigma) = match MPC.get(d) {
+        Some(&row) => row,
+        None => {
+            let (_, a, b, sigma) = MPC[MPC.len() - 4 + (d - MPC.len()) % 4];
+            (depth / 2, a, b, sigma)
+        }
+    };
+    (shallow.max(1), a, b, sigma)
+}
+
+/// The shallow depth Multi-ProbCut pairs with `depth`.
+pub fn mpc_shallow(depth: u8) -> u8 {
+    mpc_row(depth).0
+}
+
+impl<G: Geometry> Run<'_, G> {
+    /// Multi-ProbCut: `Some(beta)` if a shallow search says the `depth` search would very
+    /// probably fail high, `Some(alpha)` if low, else `None`.
+    pub(super) fn probcut(
+        &mut self,
+        board: Board<G>,
+        ix: &Indexes,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        const LIMIT: i32 = 64 * WIN;
+        let (shallow, a, b, sigma) = mpc_row(depth);
+        let margin = self.mpc_t * sigma;
+        if beta < LIMIT {
+            let bound = ((beta as f32 + margin - b) / a).ceil() as i32;
+            if bound < LIMIT && self.search(board, ix, shallow, bound - 1, bound, false) >= bound {
+                return Some(beta);
+            }
+        }
+        if alpha > -LIMIT {
+            let bound = ((alpha as f32 - margin - b) / a).floor() as i32;
+            if bound > -LIMIT && self.search(board, ix, shallow, bound, bound + 1, false) <= bound {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probcut_pairs_deep_searches_with_half_their_depth_and_the_same_parities() {
+        for depth in MPC_MIN_DEPTH..40 {
+            let (shallow, a, b, sigma) = mpc_row(depth);
+            assert!(
+                (1..depth).contains(&shallow),
+                "depth {depth}: shallow {shallow}"
+            );
+            assert!(sigma > 0.0, "depth {depth}");
+            if usize::from(depth) >= MPC.len() {
+                assert_eq!(shallow, depth / 2, "depth {depth}");
+                // The borrowed regression is a fitted row whose two depths have the same
+                // parities as these.
+                let row = MPC
+                    .iter()
+                    .enumerate()
+                    .skip(usize::from(MPC_MIN_DEPTH))
+                    .find(|(_, r)| (r.1, r.2, r.3) == (a, b, sigma));
+                let (d, r) = row.expect("a row of the table");
+                assert_eq!(
+                    (d % 2, r.0 % 2),
+                    (usize::from(depth) % 2, shallow % 2),
+                    "depth {depth} borrows depth {d}'s row"
+                );
+            }
+        }
+    }
+}
