@@ -2,10 +2,10 @@
 //! what move ordering and pruning are worth. (A level's node budget hides it: a search
 //! needing fewer nodes to each depth goes one deeper in the same budget only now and then.)
 //!
-//! `python3 tests/strength/positions.py --more | cargo run --release -p outflank-engine --example depth -- 16`
+//! `python3 tests/strength/positions.py --more | cargo run --release -p outflank-engine --example depth -- 16 [TWEAKS]`
 //!
 //! Reads `BOARD SIDE` lines (64 squares of X, O or -, a1 to h8; X or O to move), searches
-//! each to DEPTH with fresh tables, no node limit and no exact solving, and prints
+//! each to DEPTH (with the search tweaks TWEAKS, default `default`) with fresh tables, no node limit and no exact solving, and prints
 //! `move score depth nodes ms` per position (score in hundredths of a disc), then
 //! `total <nodes> nodes <ms> ms`.
 
@@ -13,6 +13,7 @@ use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::{Searcher, Settings};
 use outflank_engine::{ffo, Board, Eight, Position, Square};
 
@@ -20,6 +21,14 @@ fn main() -> ExitCode {
     let Some(depth) = std::env::args().nth(1).and_then(|d| d.parse::<u8>().ok()) else {
         eprintln!("usage: depth DEPTH < positions (BOARD SIDE lines)");
         return ExitCode::from(2);
+    };
+    // The search's refinements, as `outflank match --a-search` reads them.
+    let tweaks = match Tweaks::parse(&std::env::args().nth(2).unwrap_or("default".into())) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("depth: {e}");
+            return ExitCode::from(2);
+        }
     };
     let settings = Settings {
         depth,
@@ -37,6 +46,7 @@ fn main() -> ExitCode {
         };
         // Made before the clock starts: the first one also loads the weights.
         let mut searcher = Searcher::<Eight>::new(20);
+        searcher.set_tweaks(tweaks);
         let start = Instant::now();
         let choice = searcher.choose(board, &settings, 1, &|_| false);
         let took = start.elapsed().as_secs_f64() * 1000.0;
