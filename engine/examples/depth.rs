@@ -5,7 +5,8 @@
 //! `python3 tests/strength/positions.py --more | cargo run --release -p outflank-engine --example depth -- 16 [TWEAKS]`
 //!
 //! Reads `BOARD SIDE` lines (64 squares of X, O or -, a1 to h8; X or O to move), searches
-//! each to DEPTH (with the search tweaks TWEAKS, default `default`) with fresh tables, no node limit and no exact solving, and prints
+//! each to DEPTH with the search tweaks TWEAKS (as `outflank match --a-search` reads them;
+//! default `default`), fresh tables, no node limit and no exact solving, and prints
 //! `move score depth nodes ms` per position (score in hundredths of a disc), then
 //! `total <nodes> nodes <ms> ms`.
 
@@ -19,11 +20,10 @@ use outflank_engine::{ffo, Board, Eight, Position, Square};
 
 fn main() -> ExitCode {
     let Some(depth) = std::env::args().nth(1).and_then(|d| d.parse::<u8>().ok()) else {
-        eprintln!("usage: depth DEPTH < positions (BOARD SIDE lines)");
+        eprintln!("usage: depth DEPTH [TWEAKS] < positions (BOARD SIDE lines)");
         return ExitCode::from(2);
     };
-    // The search's refinements, as `outflank match --a-search` reads them.
-    let tweaks = match Tweaks::parse(&std::env::args().nth(2).unwrap_or("default".into())) {
+    let tweaks = match Tweaks::parse(std::env::args().nth(2).as_deref().unwrap_or("default")) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("depth: {e}");

@@ -8,14 +8,16 @@
 //! on the board is read twice, the second time in mirrored order; the 8-square diagonal is
 //! even read 4 times. A weight table holds the same value for a configuration and its
 //! mirror (the file stores one value per canonical configuration, see
-//! [`pattern::canonical`](crate::search::pattern::canonical), and [`crate::search::weights::Weights`] is only ever built from
-//! canonical values), so the sum is the sum over the distinct instances, each counted as
-//! often as the 8 images show it: 50 reads instead of 96. The reads are the evaluation's
+//! [`pattern::canonical`](crate::search::pattern::canonical), and
+//! [`crate::search::weights::Weights`] is only ever built from canonical values), so the
+//! sum is the sum over the distinct instances, each counted as often as the 8 images show
+//! it: 50 reads instead of 96. The reads are the evaluation's
 //! cost (random access into a table of half a megabyte per phase), so this is what makes it
 //! cheaper, with bit-for-bit the same scores and therefore the same searches.
 //!
-//! Which images hold the distinct instances (images in [`pattern::symmetries`](crate::search::pattern::symmetries) order:
-//! identity, flip, mirror, flip∘mirror, transpose, flip∘transpose, ...):
+//! Which images hold the distinct instances (images in
+//! [`pattern::symmetries`](crate::search::pattern::symmetries) order: identity, flip,
+//! mirror, flip∘mirror, transpose, flip∘transpose, ...):
 //! - rows 2-4, the edge, edge+2X (mirror-symmetric): images 0, 1, 4, 5 (the two rows and
 //!   the two columns), twice each;
 //! - corner 3x3 and the diagonals of 4-7 squares (symmetric by a reflection through a

@@ -1,6 +1,6 @@
-//! The last empties of an exact solve (at most [`SHALLOW`](super::SHALLOW)): no move generation, no
-//! table, the squares tried in parity order; from 4 empties down, a solver for each count,
-//! and the last square scored without playing it.
+//! The last empties of an exact solve (at most [`SHALLOW`](super::SHALLOW)): no move
+//! generation, no table, the squares tried in parity order; from 4 empties down, a solver
+//! for each count, and the last square scored without playing it.
 
 use super::{final_score, quadrant, Solver};
 use crate::bitboard::{Bits, Geometry};
@@ -9,8 +9,8 @@ use crate::search::table::Transpositions;
 use crate::Board;
 
 impl<G: Geometry, T: Transpositions<G::B>> Solver<'_, G, T> {
-    /// The last few empties (at most [`SHALLOW`](super::SHALLOW)): no move generation, parity order, no
-    /// table; from 4 empties down, the dedicated solvers.
+    /// The last few empties (at most [`SHALLOW`](super::SHALLOW)): no move generation,
+    /// parity order, no table; from 4 empties down, the dedicated solvers.
     pub(super) fn shallow(
         &mut self,
         board: Board<G>,

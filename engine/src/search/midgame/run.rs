@@ -26,7 +26,8 @@ pub(super) struct Run<'a, G: Geometry> {
     pub(super) greedy: bool,
     pub(super) pattern: Option<&'static Weights>,
     pub(super) tweaks: Tweaks,
-    /// ProbCut's margin in standard deviations (infinite: no ProbCut); see [`ENDGAME_T`](super::ENDGAME_T).
+    /// ProbCut's margin in standard deviations (infinite: no ProbCut); see
+    /// [`ENDGAME_T`](super::ENDGAME_T).
     pub(super) mpc_t: f32,
     /// Score every root move in the whole window: the weaker levels' noise misjudges each
     /// move's own score, and a null-window search gives only a bound (often the window's

@@ -19,7 +19,8 @@ pub struct Tweaks {
     /// move above its window's floor (see `Run::root`), rather than the last full
     /// iteration's.
     pub partial_root: bool,
-    /// Multi-ProbCut's margin, in hundredths of the regression's sigma (see [`MPC_T`](super::MPC_T)).
+    /// Multi-ProbCut's margin, in hundredths of the regression's sigma (see
+    /// [`MPC_T`](super::MPC_T)).
     pub mpc_t: u16,
 }
 
