@@ -28,6 +28,10 @@ pub enum Step {
         /// Seed of the openings (game k of seed s is always the same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Number of the first game: a long run made in pieces (`--first 0 --games 1000`,
+        /// then `--first 1000 ...`) gives the same games as one run.
+        #[arg(long, default_value_t = 0)]
+        first: u64,
         /// The data file to write.
         #[arg(long)]
         out: PathBuf,
@@ -249,6 +253,7 @@ pub fn run(step: Step) -> ExitCode {
         Step::Selfplay {
             games,
             seed,
+            first,
             out,
             depth,
             exact,
@@ -270,13 +275,19 @@ pub fn run(step: Step) -> ExitCode {
                 Ok(c) => c.pattern,
                 Err(e) => return bad(e),
             };
-            run_selfplay(games, seed, &out, &plan, pattern)
+            run_selfplay(
+                first..first.saturating_add(games),
+                seed,
+                &out,
+                &plan,
+                pattern,
+            )
         }
     }
 }
 
 fn run_selfplay(
-    games: u64,
+    games: std::ops::Range<u64>,
     seed: u64,
     out: &std::path::Path,
     plan: &selfplay::Plan,
@@ -292,7 +303,9 @@ fn run_selfplay(
         Err(e) => return bad(format!("cannot create {}: {e}", out.display())),
     };
     println!(
-        "selfplay seed {seed} games {games} plan {plan:?} -> {}",
+        "selfplay seed {seed} games {}..{} plan {plan:?} -> {}",
+        games.start,
+        games.end,
         out.display()
     );
     let mut w = BufWriter::new(file);
@@ -305,23 +318,24 @@ fn run_selfplay(
     searcher.set_tweaks(outflank_engine::search::midgame::Tweaks::NONE);
     let start = Instant::now();
     let (mut positions, mut exact) = (0usize, 0usize);
-    for k in 0..games {
+    let count = games.end - games.start;
+    for (done, k) in games.enumerate() {
         let samples = selfplay::game(&mut searcher, plan, seed, k);
         positions += samples.len();
         exact += samples.iter().filter(|s| s.exact).count();
         if let Err(e) = data::append(&mut w, &samples).and_then(|_| w.flush()) {
             return bad(format!("{}: {e}", out.display()));
         }
-        if (k + 1) % 100 == 0 {
+        if (done + 1) % 100 == 0 {
             println!(
                 "  {} games {positions} positions {:.0}s",
-                k + 1,
+                done + 1,
                 start.elapsed().as_secs_f64()
             );
         }
     }
     println!(
-        "selfplay {games} games {positions} positions ({exact} exact) in {:.1}s",
+        "selfplay {count} games {positions} positions ({exact} exact) in {:.1}s",
         start.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
