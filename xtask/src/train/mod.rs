@@ -1,0 +1,283 @@
+//! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
+//! command (engine/TRAINING.md): self-play data, held-out data, six rounds of self-play and
+//! their fits (the last two refining round 3's weights with the later rounds), then the shipped
+//! file rounded to the computer's worker budget and copied to `engine/weights/reversi8.bin`.
+//!
+//! Each step is one `outflank train ...` run writing one file under the data directory, with
+//! its output in `<step>.log` beside it. Steps run as soon as the files they read exist,
+//! up to `--jobs` at once (default: one per core). A step whose file was finished by the same
+//! command line before (its `<step>.done`) is skipped, so an interrupted run goes on where
+//! it stopped. `--quick` runs the same steps on a few games into `target/train-quick/` and
+//! leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result};
+
+mod plan;
+use plan::{held_files, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
+
+/// The largest shipped weights file, in bytes after `gzip -9`: the computer's worker (wasm,
+/// script and weights) must stay within 400 KB (409,600 bytes) gzipped by Node's gzip (what
+/// `node tests/bench.mjs` counts), and its wasm, script and loader take 139,194 bytes of it
+/// (stop 27), which leaves 270,406 for the weights. Node's gzip makes this file about 1.2%
+/// smaller than gzip(1) does (206,358 against 208,754 bytes for the shipped one), so 272,000
+/// here, with a little margin.
+const WEIGHTS_GZIP_BUDGET: u64 = 272_000;
+
+/// Coarsest rounding tried (hundredths of a disc) before giving up on the budget.
+const MAX_QUANTUM: u8 = 40;
+
+pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
+    let mut quick = false;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut dir = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--jobs" => {
+                jobs = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--jobs needs a count of at least 1")?
+            }
+            "--dir" => {
+                let d = PathBuf::from(it.next().ok_or("--dir needs a directory")?);
+                let here =
+                    std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
+                dir = Some(here.join(d));
+            }
+            other => {
+                return Err(format!(
+                    "train: unknown argument {other:?} (--quick, --jobs N, --dir DIR)"
+                ))
+            }
+        }
+    }
+    let dir = dir.unwrap_or_else(|| {
+        if quick {
+            target_dir(ctx).join("train-quick")
+        } else {
+            ctx.root.join("engine").join("data").join("pipeline")
+        }
+    });
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let scale = if quick { &QUICK } else { &FULL };
+    let t = Instant::now();
+
+    run(with_args(
+        ctx.cargo(),
+        &[
+            "build",
+            "--release",
+            "-p",
+            "outflank-engine",
+            "--bin",
+            "outflank",
+        ],
+    ))?;
+    let outflank = target_dir(ctx).join("release").join("outflank");
+    let steps = plan(&dir, scale);
+    println!(
+        "train: {} steps into {}, up to {jobs} at once{}",
+        steps.len(),
+        dir.display(),
+        if quick {
+            " (quick: a few games, the shipped weights stay as they are)"
+        } else {
+            ""
+        }
+    );
+    run_steps(ctx, &outflank, steps, jobs)?;
+
+    // Round to the coarsest quantum the budget needs (the finest that fits), then print the
+    // held-out errors of the file that ships.
+    let fitted = dir.join(format!("{FITTED}.bin"));
+    let shipped = dir.join("reversi8.bin");
+    // The deep probes are measured on the shipped file only: the fit does not wait for them.
+    let mut held = held_files(&dir);
+    held.extend(DEEP_HELD.iter().map(|f| dir.join(f)));
+    let mut quantum = 14;
+    loop {
+        let mut c = ctx.cmd(&outflank);
+        c.current_dir(ctx.root.join("engine")).args([
+            "train",
+            "requant",
+            "--quantum",
+            &quantum.to_string(),
+        ]);
+        c.arg("--weights")
+            .arg(&fitted)
+            .arg("--out")
+            .arg(&shipped)
+            .arg("--holdout")
+            .args(&held);
+        let log = dir.join(format!("requant-q{quantum}.log"));
+        run_logged(c, &log)?;
+        let size = gzip_size(ctx, &shipped)?;
+        println!("train: quantum {quantum}: {size} bytes gzipped (budget {WEIGHTS_GZIP_BUDGET})");
+        if quick || size <= WEIGHTS_GZIP_BUDGET {
+            print!("{}", fs::read_to_string(&log).unwrap_or_default());
+            break;
+        }
+        if quantum >= MAX_QUANTUM {
+            return Err(format!(
+                "no quantum up to {MAX_QUANTUM} brings the weights within the budget"
+            ));
+        }
+        quantum += 2;
+    }
+    // Level 10 itself on the held-out positions from 20 empties up: its search's score and
+    // its evaluation's against the exact ones, by empties and by phase.
+    let mut c = ctx.cmd(&outflank);
+    c.current_dir(ctx.root.join("engine"))
+        .args([
+            "train",
+            "search",
+            "--level",
+            "10",
+            "--min-empties",
+            "20",
+            "--eval",
+        ])
+        .arg(&shipped)
+        .arg("--holdout")
+        .args(&held);
+    let log = dir.join("search-l10.log");
+    run_logged(c, &log)?;
+    print!("{}", fs::read_to_string(&log).unwrap_or_default());
+    if quick {
+        println!(
+            "train: quick run done in {}; {} was not touched",
+            secs(t.elapsed()),
+            weights_path(ctx).display()
+        );
+    } else {
+        fs::copy(&shipped, weights_path(ctx))
+            .map_err(|e| format!("cannot copy to {}: {e}", weights_path(ctx).display()))?;
+        println!(
+            "train: done in {}; {} replaced (rebuild the engine and the site to ship it)",
+            secs(t.elapsed()),
+            weights_path(ctx).display()
+        );
+    }
+    Ok(())
+}
+
+fn weights_path(ctx: &Ctx) -> PathBuf {
+    ctx.root.join("engine").join("weights").join("reversi8.bin")
+}
+
+/// Runs the steps, each once its inputs are finished, up to `jobs` at once.
+fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Result {
+    let mut waiting: Vec<Step> = Vec::new();
+    let mut done: Vec<PathBuf> = Vec::new();
+    for step in steps {
+        if finished(&step) {
+            println!(
+                "train: {} is done already ({})",
+                step.name,
+                step.out.display()
+            );
+            done.push(step.out);
+        } else {
+            waiting.push(step);
+        }
+    }
+    let (tx, rx) = mpsc::channel::<(&'static str, PathBuf, Result, String)>();
+    let mut running = 0;
+    while !waiting.is_empty() || running > 0 {
+        while running < jobs {
+            let Some(k) = waiting
+                .iter()
+                .position(|s| s.needs.iter().all(|n| done.contains(n)))
+            else {
+                break;
+            };
+            let step = waiting.remove(k);
+            let mut c = ctx.cmd(outflank);
+            c.current_dir(ctx.root.join("engine"))
+                .arg("train")
+                .args(&step.args);
+            let what = describe(&c);
+            println!("train: start {} ({what})", step.name);
+            let tx = tx.clone();
+            running += 1;
+            std::thread::spawn(move || {
+                let t = Instant::now();
+                let log = step.out.with_extension("log");
+                let r = run_logged(c, &log).and_then(|()| {
+                    fs::write(step.out.with_extension("done"), stamp(&step))
+                        .map_err(|e| format!("cannot write the stamp of {}: {e}", step.name))
+                });
+                let last = fs::read_to_string(&log)
+                    .ok()
+                    .and_then(|l| l.lines().last().map(String::from))
+                    .unwrap_or_default();
+                let _ = tx.send((
+                    step.name,
+                    step.out,
+                    r,
+                    format!("{last} [{}]", secs(t.elapsed())),
+                ));
+            });
+        }
+        if running == 0 {
+            let names: Vec<&str> = waiting.iter().map(|s| s.name).collect();
+            return Err(format!("steps waiting for files no step makes: {names:?}"));
+        }
+        let (name, out, r, summary) = rx
+            .recv()
+            .map_err(|e| format!("a step's thread died: {e}"))?;
+        running -= 1;
+        r.map_err(|e| {
+            format!(
+                "step {name}: {e} (its log: {})",
+                out.with_extension("log").display()
+            )
+        })?;
+        println!("train: done {name}: {summary}");
+        done.push(out);
+    }
+    Ok(())
+}
+
+/// What a finished step's `.done` file holds: its command line, so a changed step reruns.
+fn stamp(step: &Step) -> String {
+    step.args.join(" ")
+}
+
+fn finished(step: &Step) -> bool {
+    step.out.exists()
+        && fs::read_to_string(step.out.with_extension("done")).is_ok_and(|s| s == stamp(step))
+}
+
+/// Runs `c` with its output going to `log`; an error names the command.
+fn run_logged(mut c: Command, log: &Path) -> Result {
+    let what = describe(&c);
+    let file =
+        fs::File::create(log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+    let err = file.try_clone().map_err(|e| e.to_string())?;
+    let status = c
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(err)
+        .status()
+        .map_err(|e| format!("cannot start `{what}`: {e}"))?;
+    check(status, &what)
+}
+
+/// The size of `file` after `gzip -9`.
+fn gzip_size(ctx: &Ctx, file: &Path) -> Result<u64> {
+    let mut c = ctx.cmd("gzip");
+    c.args(["-9", "-c"]).arg(file).stdin(Stdio::null());
+    let out = c.output().map_err(|e| format!("cannot start gzip: {e}"))?;
+    check(out.status, "gzip -9 -c")?;
+    Ok(out.stdout.len() as u64)
+}
