@@ -145,7 +145,12 @@ fn regression(xs: &[i32], ys: &[i32]) -> (f64, f64, f64, f64) {
 }
 
 /// `outflank train mpc`: least squares of deep on shallow scores, per depth.
-pub(super) fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: u8) -> ExitCode {
+pub(super) fn mpc(
+    files: &[PathBuf],
+    count: usize,
+    empties: std::ops::RangeInclusive<u32>,
+    max_depth: u8,
+) -> ExitCode {
     use outflank_engine::search::midgame::{mpc_shallow, MPC_MIN_DEPTH};
     let samples = match data::read_files(files) {
         Ok(s) => s,
@@ -153,17 +158,22 @@ pub(super) fn mpc(files: &[PathBuf], count: usize, min_empties: u32, max_depth: 
     };
     let pool: Vec<_> = samples
         .iter()
-        .filter(|s| s.empties() >= min_empties)
+        .filter(|s| empties.contains(&s.empties()))
         .collect();
     if pool.is_empty() {
-        return bad(format!("no position with {min_empties} or more empties"));
+        return bad(format!(
+            "no position with {}-{} empties",
+            empties.start(),
+            empties.end()
+        ));
     }
     let step = (pool.len() / count.max(1)).max(1);
     let chosen: Vec<_> = pool.iter().step_by(step).take(count).collect();
     println!(
-        "mpc: {} positions ({}+ empties, every {step}th of {}), depths {MPC_MIN_DEPTH}-{max_depth}",
+        "mpc: {} positions ({}-{} empties, every {step}th of {}), depths {MPC_MIN_DEPTH}-{max_depth}",
         chosen.len(),
-        min_empties,
+        empties.start(),
+        empties.end(),
         pool.len()
     );
     let start = Instant::now();

@@ -64,7 +64,7 @@ pub enum Step {
     /// search score on the shallower search's that ProbCut pairs with it; prints the table
     /// for `search::midgame::MPC`.
     #[command(
-        after_help = "Example:\n  outflank train mpc --data data/held-a-s1001.bin --positions 200 --max-depth 10\n\nPrints `depth shallow a b sigma r positions` per depth, then the Rust rows."
+        after_help = "Example:\n  outflank train mpc --data data/mpc.bin --positions 300 --min-empties 30 --max-empties 39 --max-depth 12\n\nPrints `depth shallow a b sigma r positions` per depth, then the Rust rows."
     )]
     Mpc {
         /// Data files (`train selfplay`) to take positions from.
@@ -76,6 +76,9 @@ pub enum Step {
         /// Only positions with at least this many empties.
         #[arg(long, default_value_t = 24)]
         min_empties: u32,
+        /// Only positions with at most this many empties.
+        #[arg(long, default_value_t = 60)]
+        max_empties: u32,
         /// Deepest search to calibrate.
         #[arg(long, default_value_t = 10)]
         max_depth: u8,
@@ -173,8 +176,9 @@ pub fn run(step: Step) -> ExitCode {
             data,
             positions,
             min_empties,
+            max_empties,
             max_depth,
-        } => mpc(&data, positions, min_empties, max_depth),
+        } => mpc(&data, positions, min_empties..=max_empties, max_depth),
         Step::Search {
             level,
             holdout,
