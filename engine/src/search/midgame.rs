@@ -21,7 +21,9 @@ mod tweaks;
 use run::Run;
 
 pub use analysis::{Analysis, Share};
-pub use probcut::{mpc_row, mpc_shallow, ENDGAME_T, MPC, MPC_MIN_DEPTH, MPC_T};
+pub use probcut::{
+    mpc_band, mpc_row, mpc_shallow, ENDGAME_T, MPC, MPC_BANDS, MPC_MIN_DEPTH, MPC_T,
+};
 pub use tweaks::Tweaks;
 
 /// Scores of finished games: the disc difference times this, beyond any evaluation.
