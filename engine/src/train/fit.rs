@@ -14,7 +14,11 @@
 //!
 //! A fit may start from earlier weights (`init`) instead of zero: a round of new positions
 //! then refines what the earlier rounds taught without their files, and a configuration the
-//! new data sees fewer than `min_count` times keeps its earlier weight.
+//! new data sees fewer than `min_count` times keeps its earlier weight. With `anchor`, every
+//! weight is also pulled back toward its starting value as if `anchor` positions had seen it
+//! there (a ridge penalty centred on the earlier weights instead of zero): a configuration
+//! moves only as far as the new positions that see it outweigh the old fit, so a round can
+//! refine the weights without the earlier rounds' files and without forgetting them.
 
 use crate::search::pattern::{self, FEATURES, PHASES, PHASE_EMPTIES, TABLE};
 use crate::search::weights::Weights;
@@ -34,6 +38,8 @@ pub struct FitOptions {
     pub blend: f32,
     /// Weights are rounded to multiples of this (hundredths of a disc): a smaller file.
     pub quantum: u8,
+    /// With starting weights: the pull back toward them, in positions' worth (0: none).
+    pub anchor: f32,
 }
 
 impl Default for FitOptions {
@@ -46,6 +52,7 @@ impl Default for FitOptions {
             min_count: 3,
             blend: 0.0,
             quantum: 1,
+            anchor: 0.0,
         }
     }
 }
@@ -134,6 +141,15 @@ fn fit_phase(
         }
     }
     let active: Vec<bool> = count.iter().map(|&c| c >= opts.min_count.max(1)).collect();
+    // The anchor's gradient, 2 anchor (theta - start) / W for the loss normalised by the
+    // rows' total weight W, is applied lazily like the rest: only in the batches that touch
+    // a weight, so scaled up by the batches per epoch over the batches that touch it.
+    let start = theta.clone();
+    let batches = rows.len().div_ceil(BATCH).max(1) as f32;
+    let total_weight: f32 = rows.iter().map(|r| r.2).sum::<f32>().max(1e-6);
+    let anchor_scale = |x: usize| {
+        2.0 * opts.anchor * batches / (total_weight * (count[x] as f32).clamp(1.0, batches))
+    };
     let mut m = vec![0f32; TABLE];
     let mut v = vec![0f32; TABLE];
     let mut steps = vec![0i32; TABLE];
@@ -169,7 +185,10 @@ fn fit_phase(
             }
             for &x in &touched {
                 let x = x as usize;
-                let g = grad[x] + 2.0 * opts.l2 * theta[x] / rows.len() as f32;
+                let mut g = grad[x] + 2.0 * opts.l2 * theta[x] / rows.len() as f32;
+                if opts.anchor > 0.0 {
+                    g += anchor_scale(x) * (theta[x] - start[x]);
+                }
                 grad[x] = 0.0;
                 if !active[x] {
                     continue;
@@ -265,6 +284,7 @@ mod tests {
             min_count: 1,
             blend: 0.0,
             quantum: 1,
+            anchor: 0.0,
         }
     }
 
@@ -305,6 +325,37 @@ mod tests {
             ..learned
         };
         assert_eq!(fit(&samples, &rare, Some(&earlier), |_| {}), earlier);
+    }
+
+    #[test]
+    fn an_anchor_holds_the_earlier_weights_against_new_data_as_far_as_it_weighs() {
+        let samples = e4_rule_samples();
+        let learned = thorough();
+        let earlier = fit(&samples, &learned, None, |_| {});
+        // New data says the rule is worth twice as much.
+        let doubled: Vec<Sample> = samples
+            .iter()
+            .map(|s| Sample {
+                label: 2 * s.label,
+                ..*s
+            })
+            .collect();
+        let refit = |anchor| {
+            let opts = FitOptions { anchor, ..learned };
+            let w = fit(&doubled, &opts, Some(&earlier), |_| {});
+            (mean_error(&doubled, &w), mean_error(&samples, &w))
+        };
+        // No anchor: the new rule is learned. An anchor far heavier than the data: the old
+        // rule stays. An anchor about as heavy as the data: halfway.
+        let (free_new, free_old) = refit(0.0);
+        let (held_new, held_old) = refit(1e6);
+        let (half_new, half_old) = refit(400.0);
+        assert!(free_new < 1.0 && free_old > 9.0, "{free_new} {free_old}");
+        assert!(held_new > 9.0 && held_old < 1.0, "{held_new} {held_old}");
+        assert!(
+            half_new > 2.0 && half_old > 2.0,
+            "between the two: {half_new} {half_old}"
+        );
     }
 
     #[test]

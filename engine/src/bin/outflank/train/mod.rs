@@ -122,6 +122,10 @@ pub enum Step {
         /// configuration seen fewer than --min-count times keeps its weight from it.
         #[arg(long)]
         init: Option<PathBuf>,
+        /// With --init: pull every weight back toward its starting value as if this many
+        /// positions had seen it there (0: none), so new data refines without forgetting.
+        #[arg(long, default_value_t = 0.0)]
+        anchor: f32,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
     /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
@@ -201,6 +205,7 @@ pub fn run(step: Step) -> ExitCode {
             blend,
             quantum,
             init,
+            anchor,
         } => {
             let opts = fit::FitOptions {
                 epochs,
@@ -210,6 +215,7 @@ pub fn run(step: Step) -> ExitCode {
                 min_count,
                 blend,
                 quantum,
+                anchor,
             };
             let init = match init.as_deref().map(read_weights).transpose() {
                 Ok(w) => w,
