@@ -126,6 +126,10 @@ pub enum Step {
         /// positions had seen it there (0: none), so new data refines without forgetting.
         #[arg(long, default_value_t = 0.0)]
         anchor: f32,
+        /// Fit only the positions with at most this many empties: with --init, the phases
+        /// above (and the configurations too rare below) keep its weights.
+        #[arg(long, default_value_t = 60)]
+        max_empties: u32,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
     /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
@@ -206,6 +210,7 @@ pub fn run(step: Step) -> ExitCode {
             quantum,
             init,
             anchor,
+            max_empties,
         } => {
             let opts = fit::FitOptions {
                 epochs,
@@ -221,7 +226,7 @@ pub fn run(step: Step) -> ExitCode {
                 Ok(w) => w,
                 Err(e) => return bad(e),
             };
-            run_fit(&data, &holdout, &out, &opts, init.as_ref())
+            run_fit(&data, &holdout, &out, &opts, init.as_ref(), max_empties)
         }
         Step::Requant {
             weights,
@@ -360,12 +365,14 @@ fn run_fit(
     out: &std::path::Path,
     opts: &fit::FitOptions,
     init: Option<&Weights>,
+    max_empties: u32,
 ) -> ExitCode {
     let start = Instant::now();
-    let samples = match data::read_files(data_files) {
+    let mut samples = match data::read_files(data_files) {
         Ok(s) => s,
         Err(e) => return bad(e),
     };
+    samples.retain(|s| s.empties() <= max_empties);
     let held = match data::read_files(holdout) {
         Ok(s) => s,
         Err(e) => return bad(e),
