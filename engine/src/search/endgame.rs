@@ -30,8 +30,8 @@ mod few;
 mod order;
 mod parallel;
 
-pub use parallel::{Pool, SplitPoint};
 use order::UNORDERED;
+pub use parallel::{Pool, SplitPoint};
 
 /// At or below this many empties, squares are tried in parity order without move generation.
 const SHALLOW: u32 = 6;
