@@ -29,39 +29,53 @@ fn init_starts_each_game_with_its_defaults() {
 
 #[test]
 fn init_refuses_what_it_cannot_honour() {
-    let args = |players: Value, expansions: Value, options: Value, seed: Value, creator: Value| {
-        api::init(&players, &expansions, &options, &seed, &creator)
-    };
-    assert_eq!(
-        code(args(
+    // (players, expansions, options, seed, creator): each refused with its code.
+    let refused = [
+        (
             json!(3),
             json!([]),
             Value::Null,
             json!(""),
-            Value::Null
-        )),
-        "bad-argument"
-    );
-    assert_eq!(
-        code(args(
+            Value::Null,
+            "bad-argument",
+        ),
+        (
             json!("2"),
             json!([]),
             Value::Null,
             json!(""),
-            Value::Null
-        )),
-        "bad-argument"
-    );
-    assert_eq!(
-        code(args(
+            Value::Null,
+            "bad-argument",
+        ),
+        (
             json!(2),
             json!(["spies"]),
             Value::Null,
             json!(""),
-            Value::Null
-        )),
-        "bad-option"
-    );
+            Value::Null,
+            "bad-option",
+        ),
+        (
+            json!(2),
+            json!([]),
+            Value::Null,
+            json!({}),
+            Value::Null,
+            "bad-argument",
+        ),
+        (
+            json!(2),
+            json!([]),
+            Value::Null,
+            json!(""),
+            json!(2),
+            "bad-argument",
+        ),
+    ];
+    for (players, expansions, options, seed, creator, expected) in refused {
+        let got = code(api::init(&players, &expansions, &options, &seed, &creator));
+        assert_eq!(got, expected, "{players} {expansions} {seed} {creator}");
+    }
     for bad in [
         json!({"game": "chess"}),
         json!({"size": 7}),
@@ -72,32 +86,15 @@ fn init_refuses_what_it_cannot_honour() {
         json!({"level": "11"}),
         json!([1, 2]),
     ] {
-        assert_eq!(
-            code(args(
-                json!(2),
-                json!([]),
-                bad.clone(),
-                json!(""),
-                Value::Null
-            )),
-            "bad-option",
-            "{bad}"
-        );
+        let got = code(api::init(
+            &json!(2),
+            &json!([]),
+            &bad,
+            &json!(""),
+            &Value::Null,
+        ));
+        assert_eq!(got, "bad-option", "{bad}");
     }
-    assert_eq!(
-        code(args(
-            json!(2),
-            json!([]),
-            Value::Null,
-            json!({}),
-            Value::Null
-        )),
-        "bad-argument"
-    );
-    assert_eq!(
-        code(args(json!(2), json!([]), Value::Null, json!(""), json!(2))),
-        "bad-argument"
-    );
 }
 
 /// What BGS's creation form sends for the README's declaration: every select as a string,
