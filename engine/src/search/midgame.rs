@@ -22,7 +22,7 @@ use run::Run;
 
 pub use analysis::{Analysis, Share};
 pub use probcut::{
-    mpc_band, mpc_row, mpc_shallow, ENDGAME_T, MPC, MPC_BANDS, MPC_MIN_DEPTH, MPC_T,
+    mpc_band, mpc_row, mpc_shallow, ENDGAME_T, MPC, MPC_BANDS, MPC_BY_BAND, MPC_MIN_DEPTH, MPC_T,
 };
 pub use tweaks::Tweaks;
 
