@@ -18,6 +18,9 @@ pub(super) struct Scale {
     /// The two round-6 files, played as round 3's by round 5's weights as they shipped in
     /// stop 28.
     round6: (u64, u64),
+    /// The two round-7 files, played as round 3's by round 6's weights as they shipped in
+    /// stop 29.
+    round7: (u64, u64),
     /// Held-out games played as round 3's are, solved from 20 empties.
     balanced: u64,
     /// Held-out games solved from 20 empties, and games with one probe at 15-24 empties.
@@ -46,6 +49,8 @@ pub(super) const FULL: Scale = Scale {
     round5: (54_491, 54_187),
     // As many whole games as each core made in the hour of stop 29 (*Round 6*).
     round6: (67_476, 67_882),
+    // 24 pieces of 4,000 games a seed, made in stops 31 and 32 (*Round 7*).
+    round7: (96_000, 96_000),
     balanced: 300,
     held: 1_339,
     probe: 238,
@@ -64,6 +69,7 @@ pub(super) const QUICK: Scale = Scale {
     round4: 10,
     round5: (10, 10),
     round6: (10, 10),
+    round7: (10, 10),
     balanced: 4,
     held: 10,
     probe: 2,
@@ -101,14 +107,16 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The fit that ships (rounded to the budget).
-pub(super) const FITTED: &str = "weights-r6-q1";
+pub(super) const FITTED: &str = "weights-r7-q1";
 
 /// The pipeline of engine/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
 /// with round 1's weights, both at depth 4 after 6-30 random moves and solving exactly from
 /// 18 empties; round 3 with round 2's weights at depth 6 after 6-10 random moves, solving
 /// from 16 empties (positions like those of games between good players); rounds 4 and 5 as
 /// round 3, with round 3's weights, and their fit refines those weights; round 6 as round 3,
-/// with round 5's weights, and the fit that ships refines round 3's weights with rounds 4-6. Each
+/// with round 5's weights, and its fit refines round 3's weights with rounds 4-6; round 7 as
+/// round 3, with round 6's weights, and the fit that ships refines round 3's weights with
+/// rounds 4-7. Each
 /// step's games use its `--eval` for the moves and for ordering the solver's moves, never
 /// the build's embedded weights, so the files (and the weights fitted to them) follow from
 /// this plan alone.
@@ -219,6 +227,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let r2 = Some("weights-r2-q1");
     let r3 = Some("weights-r3");
     let r5 = Some("weights-r5");
+    let r6 = Some("weights-r6");
     // Round 3's openings: 6-10 random moves.
     let short = ["--random-min", "6", "--random-max", "10"];
     vec![
@@ -285,8 +294,23 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         // Rounds 4-6 refine round 3's weights again (refining round 5's fit instead came
         // out even with this at level 8: engine/TRAINING.md, *Round 6*).
         fit(
-            FITTED,
+            "weights-r6-q1",
             &["r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12"],
+            "1",
+            true,
+            refine("weights-r3"),
+        ),
+        // Round 6's weights as they shipped in stops 29-32 (14 hundredths): they play round 7.
+        requant("weights-r6", "weights-r6-q1", "14"),
+        selfplay("r7-s13", s.round7.0, 13, ("6", "16"), &short, r6),
+        selfplay("r7-s14", s.round7.1, 14, ("6", "16"), &short, r6),
+        // Rounds 4-7 refine round 3's weights once more: round 7 alone refining round 6's
+        // plays worse (engine/TRAINING.md, *Round 7*).
+        fit(
+            FITTED,
+            &[
+                "r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12", "r7-s13", "r7-s14",
+            ],
             "1",
             true,
             refine("weights-r3"),
