@@ -230,10 +230,17 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let r6 = Some("weights-r6");
     // Round 3's openings: 6-10 random moves.
     let short = ["--random-min", "6", "--random-max", "10"];
+    // Each fit reads the self-play files of its rounds: rounds 1-3 are fitted from zero on
+    // a growing prefix of the first list, rounds 5-7 refine round 3's weights with a growing
+    // prefix of the second.
+    let from_zero = ["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"];
+    let refining = [
+        "r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12", "r7-s13", "r7-s14",
+    ];
     vec![
         selfplay("r1-s1", s.round1, 1, ("4", "18"), &[], None),
         selfplay("r1-s2", s.round1, 2, ("4", "18"), &[], None),
-        fit("weights-r1", &["r1-s1", "r1-s2"], "8", false, scratch),
+        fit("weights-r1", &from_zero[..2], "8", false, scratch),
         // The slowest step (a minute or more a solve), so it takes a slot first.
         selfplay(
             "held-c-s3001",
@@ -259,7 +266,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r2-s4", s.round2, 4, ("4", "18"), &[], r1),
         fit(
             "weights-r2-q1",
-            &["r1-s1", "r1-s2", "r2-s3", "r2-s4"],
+            &from_zero[..4],
             "1",
             true,
             scratch,
@@ -268,7 +275,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
         fit(
             "weights-r3-q1",
-            &["r1-s1", "r1-s2", "r2-s3", "r2-s4", "r3-s5", "r3-s6"],
+            &from_zero,
             "1",
             true,
             scratch,
@@ -282,7 +289,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r5-s10", s.round5.1, 10, ("6", "16"), &short, r3),
         fit(
             "weights-r5-q1",
-            &["r4-s7", "r4-s8", "r5-s9", "r5-s10"],
+            &refining[..4],
             "1",
             true,
             refine("weights-r3"),
@@ -295,7 +302,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         // out even with this at level 8: engine/TRAINING.md, *Round 6*).
         fit(
             "weights-r6-q1",
-            &["r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12"],
+            &refining[..6],
             "1",
             true,
             refine("weights-r3"),
@@ -308,9 +315,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         // plays worse (engine/TRAINING.md, *Round 7*).
         fit(
             FITTED,
-            &[
-                "r4-s7", "r4-s8", "r5-s9", "r5-s10", "r6-s11", "r6-s12", "r7-s13", "r7-s14",
-            ],
+            &refining,
             "1",
             true,
             refine("weights-r3"),
