@@ -126,6 +126,10 @@ pub enum Step {
         /// positions had seen it there (0: none), so new data refines without forgetting.
         #[arg(long, default_value_t = 0.0)]
         anchor: f32,
+        /// Huber's threshold in discs (0: least squares): errors beyond it pull no harder
+        /// than one at it.
+        #[arg(long, default_value_t = 0.0)]
+        huber: f32,
         /// Fit only the positions with at most this many empties: with --init, the phases
         /// above (and the configurations too rare below) keep its weights.
         #[arg(long, default_value_t = 60)]
@@ -210,6 +214,7 @@ pub fn run(step: Step) -> ExitCode {
             quantum,
             init,
             anchor,
+            huber,
             max_empties,
         } => {
             let opts = fit::FitOptions {
@@ -221,6 +226,7 @@ pub fn run(step: Step) -> ExitCode {
                 blend,
                 quantum,
                 anchor,
+                huber: huber * 100.0,
             };
             let init = match init.as_deref().map(read_weights).transpose() {
                 Ok(w) => w,
