@@ -264,22 +264,10 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("held-d-s4001", s.balanced, 4001, ("6", "20"), &short, r1),
         selfplay("r2-s3", s.round2, 3, ("4", "18"), &[], r1),
         selfplay("r2-s4", s.round2, 4, ("4", "18"), &[], r1),
-        fit(
-            "weights-r2-q1",
-            &from_zero[..4],
-            "1",
-            true,
-            scratch,
-        ),
+        fit("weights-r2-q1", &from_zero[..4], "1", true, scratch),
         selfplay("r3-s5", s.round3, 5, ("6", "16"), &short, r2),
         selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
-        fit(
-            "weights-r3-q1",
-            &from_zero,
-            "1",
-            true,
-            scratch,
-        ),
+        fit("weights-r3-q1", &from_zero, "1", true, scratch),
         // Round 3's weights as they shipped in stops 21-27 (rounded to 20 hundredths of a
         // disc): they play rounds 4 and 5.
         requant("weights-r3", "weights-r3-q1", "20"),
@@ -313,13 +301,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r7-s14", s.round7.1, 14, ("6", "16"), &short, r6),
         // Rounds 4-7 refine round 3's weights once more: round 7 alone refining round 6's
         // plays worse (engine/TRAINING.md, *Round 7*).
-        fit(
-            FITTED,
-            &refining,
-            "1",
-            true,
-            refine("weights-r3"),
-        ),
+        fit(FITTED, &refining, "1", true, refine("weights-r3")),
         // Last in the list, so it takes a slot only when no step before it can start.
         selfplay(
             "held-f-s6001",
