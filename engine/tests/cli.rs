@@ -121,6 +121,71 @@ fn match_plays_both_colours_and_prints_the_score() {
 }
 
 #[test]
+fn train_search_moves_counts_what_each_chosen_move_lost() {
+    // Held-out positions exact from 14 empties, searched by two levels with --moves: level
+    // 10 solves every one of them, so its moves lose nothing; level 1 (one ply, greedy and
+    // noisy) must lose discs somewhere, or the measure could not see a mistake.
+    let dir = std::env::temp_dir().join(format!("outflank-cli-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("held.bin");
+    let data = data.to_str().unwrap();
+    let made = outflank(&[
+        "train", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--exact", "14",
+        "--out", data,
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let rows = |level: &str| -> Vec<(usize, f64, usize)> {
+        let out = outflank(&[
+            "train",
+            "search",
+            "--level",
+            level,
+            "--holdout",
+            data,
+            "--min-empties",
+            "8",
+            "--per-empties",
+            "4",
+            "--moves",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let header = stdout.lines().nth(1).unwrap();
+        assert!(header.ends_with(" loss not_best"), "{header}");
+        // Per-empties rows: `empties positions search_mae eval_mae exact nodes ms loss not_best`.
+        stdout
+            .lines()
+            .skip(2)
+            .take_while(|l| !l.starts_with("by phase"))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(f.len(), 9, "{l}");
+                (
+                    f[1].parse().unwrap(),
+                    f[7].parse().unwrap(),
+                    f[8].parse().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let perfect = rows("10");
+    assert!(perfect.len() >= 5, "{perfect:?}");
+    assert!(
+        perfect
+            .iter()
+            .all(|&(_, loss, not_best)| loss == 0.0 && not_best == 0),
+        "{perfect:?}"
+    );
+    let weak = rows("1");
+    let lost: f64 = weak.iter().map(|&(n, loss, _)| n as f64 * loss).sum();
+    assert!(
+        lost > 0.0 && weak.iter().all(|&(_, loss, _)| loss >= 0.0),
+        "{weak:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn an_nboard_session() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_outflank"))
         .arg("nboard")

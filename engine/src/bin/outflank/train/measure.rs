@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use outflank_engine::search::pattern::{self, PHASES, PHASE_EMPTIES};
-use outflank_engine::search::{arena, Searcher};
+use outflank_engine::search::{self, arena, Searcher};
 use outflank_engine::train::data;
 use outflank_engine::{Board, Eight};
 
@@ -19,6 +19,7 @@ pub(super) fn search_errors(
     files: &[PathBuf],
     min_empties: u32,
     per_empties: usize,
+    moves: bool,
 ) -> ExitCode {
     use outflank_engine::search::never;
     let (level, settings) = (contender.level.get(), contender.level.settings());
@@ -39,7 +40,8 @@ pub(super) fn search_errors(
         }
     }
     println!("search: level {level} against exact scores ({min_empties}+ empties, at most {per_empties} positions each)");
-    println!("empties positions search_mae eval_mae exact nodes ms");
+    let loss_columns = if moves { " loss not_best" } else { "" };
+    println!("empties positions search_mae eval_mae exact nodes ms{loss_columns}");
     let mut searcher = Searcher::<Eight>::new(20);
     searcher.set_pattern(contender.pattern);
     let mut rows: Vec<Searched> = Vec::new();
@@ -51,6 +53,13 @@ pub(super) fn search_errors(
             let start = Instant::now();
             let choice = searcher.choose(board, &settings, 0, &never);
             let off = |score: i32| (f64::from(score) / 100.0 - f64::from(s.label)).abs();
+            // What the chosen move is worth under perfect play, against the position's
+            // exact score: discs lost (0 for a best move). One solve of the position after it.
+            let loss = moves
+                .then_some(choice.best)
+                .flatten()
+                .and_then(|sq| search::solve(board.play_flips(sq, board.flips(sq)), &never))
+                .map(|after| i32::from(s.label) + after.score);
             rows.push(Searched {
                 empties,
                 error: off(choice.score),
@@ -58,6 +67,7 @@ pub(super) fn search_errors(
                     .pattern
                     .map(|w| off(w.evaluate(s.player, s.opponent))),
                 exact: choice.exact,
+                loss,
                 nodes: choice.nodes,
                 seconds: start.elapsed().as_secs_f64(),
             });
@@ -91,13 +101,16 @@ struct Searched {
     error: f64,
     eval_error: Option<f64>,
     exact: bool,
+    /// With `--moves`: the discs the chosen move lost against perfect play.
+    loss: Option<i32>,
     nodes: u64,
     seconds: f64,
 }
 
 /// One line of `train search`: positions, mean absolute error of the search and of the
 /// evaluation (discs; `-` for the hand-made one, whose unit is not discs), how many
-/// searches ended exact, mean nodes and milliseconds.
+/// searches ended exact, mean nodes and milliseconds; with `--moves`, the chosen moves'
+/// mean loss against perfect play (discs) and how many were not a best move.
 fn print_search_row(name: &str, rows: &[&Searched]) {
     let n = rows.len() as f64;
     let mean = |f: &dyn Fn(&Searched) -> f64| rows.iter().map(|r| f(r)).sum::<f64>() / n;
@@ -107,8 +120,16 @@ fn print_search_row(name: &str, rows: &[&Searched]) {
         "-".to_string()
     };
     let exact = rows.iter().filter(|r| r.exact).count();
+    let losses: Vec<i32> = rows.iter().filter_map(|r| r.loss).collect();
+    let loss = if losses.is_empty() {
+        String::new()
+    } else {
+        let not_best = losses.iter().filter(|&&l| l != 0).count();
+        let mean_loss = f64::from(losses.iter().sum::<i32>()) / losses.len() as f64;
+        format!(" {mean_loss:.2} {not_best}")
+    };
     println!(
-        "{name} {} {:.2} {eval} {exact} {:.0} {:.0}",
+        "{name} {} {:.2} {eval} {exact} {:.0} {:.0}{loss}",
         rows.len(),
         mean(&|r| r.error),
         mean(&|r| r.nodes as f64),

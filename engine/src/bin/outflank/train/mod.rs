@@ -155,7 +155,7 @@ pub enum Step {
     /// A level's search against the exact scores of held-out positions: how far its score
     /// is off, and its evaluation's, by empties and by phase, with its nodes and time.
     #[command(
-        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase."
+        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase; with --moves also `loss not_best`."
     )]
     Search {
         #[arg(long, default_value_t = 10)]
@@ -172,6 +172,10 @@ pub enum Step {
         /// The evaluation: a weights file, or `hand` (default: the embedded weights).
         #[arg(long)]
         eval: Option<String>,
+        /// Also solve the position after each chosen move: what the move lost against
+        /// perfect play (discs), and how many moves were not a best one.
+        #[arg(long)]
+        moves: bool,
     },
     /// The held-out errors of a weights file (and of the hand-made evaluation).
     Errors {
@@ -197,8 +201,9 @@ pub fn run(step: Step) -> ExitCode {
             min_empties,
             per_empties,
             eval,
+            moves,
         } => match crate::contender(level, eval.as_deref(), "default") {
-            Ok(c) => search_errors(c, &holdout, min_empties, per_empties),
+            Ok(c) => search_errors(c, &holdout, min_empties, per_empties, moves),
             Err(e) => bad(e),
         },
         Step::Fit {
