@@ -237,8 +237,17 @@ async function main() {
           new PerformanceObserver((list) => {
             // For a long frame, also its longest script: a frame that is long with no long
             // script in it was held up outside the page's code (rendering, or a busy machine).
-            for (const e of list.getEntries())
-              window.__long.push({ type, duration: e.duration, script: Math.max(0, ...(e.scripts || []).map((s) => s.duration)) });
+            // Where that script came from (its invoker: an event handler, a promise, a
+            // module's evaluation, ...), so a long one can be traced to the code.
+            for (const e of list.getEntries()) {
+              const longest = [...(e.scripts || [])].sort((a, b) => b.duration - a.duration)[0];
+              window.__long.push({
+                type,
+                duration: e.duration,
+                script: longest ? longest.duration : 0,
+                from: longest ? `${longest.invokerType} ${longest.invoker} (${longest.sourceURL.split("/").pop()}${longest.sourceFunctionName ? ` ${longest.sourceFunctionName}` : ""})` : "",
+              });
+            }
           }).observe({ type, buffered: false });
         } catch {
           // Not supported by this browser.
@@ -312,6 +321,8 @@ async function main() {
         ` (worst ${ms(Math.max(0, ...frames.map((e) => e.duration)))}; ${over(frames).filter((e) => e.script > 50).length} of them with a script over 50 ms,` +
         ` longest script ${ms(Math.max(0, ...frames.map((e) => e.script)))}), ${over(tasks).length} long tasks`,
     );
+    for (const e of over(frames).filter((e) => e.script > 50))
+      console.log(`  a frame of ${ms(e.duration)}: its longest script ${ms(e.script)}, ${e.from}`);
     console.log(`move values (click to the first value on the board / to all values and the best line, ms): ${values.map((v) => `${v.empties} empties ${ms(v.firstMs)} / ${ms(v.ms)} (${v.what})`).join("; ")}`);
     const replies = level10.slice(1);
     console.log(
