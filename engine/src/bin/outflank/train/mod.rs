@@ -458,4 +458,24 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             old_mae
         );
     }
+    // The same by how close the positions are: an error of lopsided positions alone would
+    // leave the close ones (what games between good players are made of) much better.
+    let [close, mid] = fit::BALANCE;
+    println!("by phase and exact margin: phase empties  positions and pattern error at 0-{close} | {}-{mid} | over {mid} discs", close + 1);
+    for (phase, row) in fit::errors_by_balance(held, |s| weights.evaluate(s.player, s.opponent))
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| row.iter().any(|(n, _)| *n > 0))
+    {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|(n, mae)| format!("{n:6} {mae:6.2}"))
+            .collect();
+        println!(
+            "  {phase:2} {:2}-{:2} {}",
+            phase as u32 * PHASE_EMPTIES,
+            (phase as u32 + 1) * PHASE_EMPTIES - 1,
+            cells.join(" | ")
+        );
+    }
 }
