@@ -134,7 +134,7 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
         "--out", data,
     ]);
     assert!(made.status.success(), "{}", text(&made.stderr));
-    let rows = |level: &str| -> Vec<(usize, f64, usize)> {
+    let rows = |level: &str| -> Vec<(usize, f64, usize, usize)> {
         let out = outflank(&[
             "train",
             "search",
@@ -151,19 +151,24 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
         assert!(out.status.success(), "{}", text(&out.stderr));
         let stdout = text(&out.stdout);
         let header = stdout.lines().nth(1).unwrap();
-        assert!(header.ends_with(" loss not_best"), "{header}");
-        // Per-empties rows: `empties positions search_mae eval_mae exact nodes ms loss not_best`.
+        assert!(
+            header.ends_with(" loss not_best result_changed"),
+            "{header}"
+        );
+        // Per-empties rows: `empties positions search_mae eval_mae exact nodes ms loss not_best
+        // result_changed`.
         stdout
             .lines()
             .skip(2)
             .take_while(|l| !l.starts_with("by phase"))
             .map(|l| {
                 let f: Vec<&str> = l.split_whitespace().collect();
-                assert_eq!(f.len(), 9, "{l}");
+                assert_eq!(f.len(), 10, "{l}");
                 (
                     f[1].parse().unwrap(),
                     f[7].parse().unwrap(),
                     f[8].parse().unwrap(),
+                    f[9].parse().unwrap(),
                 )
             })
             .collect()
@@ -173,13 +178,17 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
     assert!(
         perfect
             .iter()
-            .all(|&(_, loss, not_best)| loss == 0.0 && not_best == 0),
+            .all(|&(_, loss, not_best, changed)| loss == 0.0 && not_best == 0 && changed == 0),
         "{perfect:?}"
     );
     let weak = rows("1");
-    let lost: f64 = weak.iter().map(|&(n, loss, _)| n as f64 * loss).sum();
+    let lost: f64 = weak.iter().map(|&(n, loss, _, _)| n as f64 * loss).sum();
+    // A move that changes the result is one that is not best, and no move gains on perfect play.
     assert!(
-        lost > 0.0 && weak.iter().all(|&(_, loss, _)| loss >= 0.0),
+        lost > 0.0
+            && weak
+                .iter()
+                .all(|&(_, loss, not_best, changed)| loss >= 0.0 && changed <= not_best),
         "{weak:?}"
     );
     std::fs::remove_dir_all(&dir).ok();

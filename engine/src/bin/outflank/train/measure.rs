@@ -40,7 +40,11 @@ pub(super) fn search_errors(
         }
     }
     println!("search: level {level} against exact scores ({min_empties}+ empties, at most {per_empties} positions each)");
-    let loss_columns = if moves { " loss not_best" } else { "" };
+    let loss_columns = if moves {
+        " loss not_best result_changed"
+    } else {
+        ""
+    };
     println!("empties positions search_mae eval_mae exact nodes ms{loss_columns}");
     let mut searcher = Searcher::<Eight>::new(20);
     searcher.set_pattern(contender.pattern);
@@ -52,6 +56,8 @@ pub(super) fn search_errors(
             searcher.clear();
             let start = Instant::now();
             let choice = searcher.choose(board, &settings, 0, &never);
+            // The search's own time, before any solve for --moves below.
+            let seconds = start.elapsed().as_secs_f64();
             let off = |score: i32| (f64::from(score) / 100.0 - f64::from(s.label)).abs();
             // What the chosen move is worth under perfect play, against the position's
             // exact score: discs lost (0 for a best move). One solve of the position after it.
@@ -59,7 +65,10 @@ pub(super) fn search_errors(
                 .then_some(choice.best)
                 .flatten()
                 .and_then(|sq| search::solve(board.play_flips(sq, board.flips(sq)), &never))
-                .map(|after| i32::from(s.label) + after.score);
+                .map(|after| Loss {
+                    discs: i32::from(s.label) + after.score,
+                    result_changed: i32::from(s.label).signum() != (-after.score).signum(),
+                });
             rows.push(Searched {
                 empties,
                 error: off(choice.score),
@@ -69,7 +78,7 @@ pub(super) fn search_errors(
                 exact: choice.exact,
                 loss,
                 nodes: choice.nodes,
-                seconds: start.elapsed().as_secs_f64(),
+                seconds,
             });
         }
         let here: Vec<_> = rows.iter().filter(|r| r.empties == empties).collect();
@@ -101,16 +110,25 @@ struct Searched {
     error: f64,
     eval_error: Option<f64>,
     exact: bool,
-    /// With `--moves`: the discs the chosen move lost against perfect play.
-    loss: Option<i32>,
+    /// With `--moves`: what the chosen move lost against perfect play.
+    loss: Option<Loss>,
     nodes: u64,
     seconds: f64,
+}
+
+/// What a chosen move lost against perfect play (`train search --moves`).
+#[derive(Clone, Copy)]
+struct Loss {
+    discs: i32,
+    /// The move turned a win, a draw or a loss into another.
+    result_changed: bool,
 }
 
 /// One line of `train search`: positions, mean absolute error of the search and of the
 /// evaluation (discs; `-` for the hand-made one, whose unit is not discs), how many
 /// searches ended exact, mean nodes and milliseconds; with `--moves`, the chosen moves'
-/// mean loss against perfect play (discs) and how many were not a best move.
+/// mean loss against perfect play (discs), how many were not a best move, and how many
+/// turned a win, draw or loss into another.
 fn print_search_row(name: &str, rows: &[&Searched]) {
     let n = rows.len() as f64;
     let mean = |f: &dyn Fn(&Searched) -> f64| rows.iter().map(|r| f(r)).sum::<f64>() / n;
@@ -120,13 +138,15 @@ fn print_search_row(name: &str, rows: &[&Searched]) {
         "-".to_string()
     };
     let exact = rows.iter().filter(|r| r.exact).count();
-    let losses: Vec<i32> = rows.iter().filter_map(|r| r.loss).collect();
+    let losses: Vec<Loss> = rows.iter().filter_map(|r| r.loss).collect();
     let loss = if losses.is_empty() {
         String::new()
     } else {
-        let not_best = losses.iter().filter(|&&l| l != 0).count();
-        let mean_loss = f64::from(losses.iter().sum::<i32>()) / losses.len() as f64;
-        format!(" {mean_loss:.2} {not_best}")
+        let not_best = losses.iter().filter(|l| l.discs != 0).count();
+        let changed = losses.iter().filter(|l| l.result_changed).count();
+        let mean_loss =
+            f64::from(losses.iter().map(|l| l.discs).sum::<i32>()) / losses.len() as f64;
+        format!(" {mean_loss:.2} {not_best} {changed}")
     };
     println!(
         "{name} {} {:.2} {eval} {exact} {:.0} {:.0}{loss}",

@@ -155,7 +155,7 @@ pub enum Step {
     /// A level's search against the exact scores of held-out positions: how far its score
     /// is off, and its evaluation's, by empties and by phase, with its nodes and time.
     #[command(
-        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase; with --moves also `loss not_best`."
+        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase; with --moves also `loss not_best result_changed`."
     )]
     Search {
         #[arg(long, default_value_t = 10)]
@@ -173,7 +173,8 @@ pub enum Step {
         #[arg(long)]
         eval: Option<String>,
         /// Also solve the position after each chosen move: what the move lost against
-        /// perfect play (discs), and how many moves were not a best one.
+        /// perfect play (discs), how many moves were not a best one, and how many turned a
+        /// win, draw or loss into another.
         #[arg(long)]
         moves: bool,
     },
