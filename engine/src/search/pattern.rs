@@ -65,6 +65,12 @@ pub fn phase(empties: u32) -> usize {
     (empties.min(59) / PHASE_EMPTIES) as usize
 }
 
+/// The fewest and the most empties of the positions in `phase` (for printing a phase).
+pub fn phase_span(phase: usize) -> (u32, u32) {
+    let first = phase as u32 * PHASE_EMPTIES;
+    (first, first + PHASE_EMPTIES - 1)
+}
+
 const fn offsets() -> [u32; 19] {
     let mut out = [0u32; 19];
     let mut k = 0;

@@ -20,7 +20,7 @@
 //! moves only as far as the new positions that see it outweigh the old fit, so a round can
 //! refine the weights without the earlier rounds' files and without forgetting them.
 
-use crate::search::pattern::{self, FEATURES, PHASES, PHASE_EMPTIES, TABLE};
+use crate::search::pattern::{self, FEATURES, PHASES, TABLE};
 use crate::search::weights::Weights;
 use crate::train::data::Sample;
 
@@ -117,10 +117,9 @@ pub fn fit(
             None => vec![0.0; TABLE],
         };
         let (theta, mae) = fit_phase(&rows, opts, start);
+        let (first, last) = pattern::phase_span(phase);
         progress(&format!(
-            "phase {phase:2} (empties {:2}-{:2}): {:7} positions ({} own), training MAE {:.2} discs",
-            phase as u32 * PHASE_EMPTIES,
-            (phase as u32 + 1) * PHASE_EMPTIES - 1,
+            "phase {phase:2} (empties {first:2}-{last:2}): {:7} positions ({} own), training MAE {:.2} discs",
             rows.len(),
             by_phase[phase].len(),
             mae / 100.0
@@ -224,6 +223,11 @@ fn fit_phase(
 /// Positions per mini-batch.
 const BATCH: usize = 256;
 
+/// How far `value` (hundredths of a disc) is from the label of `s`, in discs.
+pub fn miss(s: &Sample, value: i32) -> f64 {
+    (f64::from(value) / 100.0 - f64::from(s.label)).abs()
+}
+
 /// Mean absolute error in discs of `eval` on the exact samples, by number of empties
 /// (`(empties, count, mae)`, empties with no exact sample left out).
 pub fn errors_by_empties(
@@ -234,7 +238,7 @@ pub fn errors_by_empties(
     for s in samples.iter().filter(|s| s.exact) {
         let e = s.empties().min(60) as usize;
         sums[e].0 += 1;
-        sums[e].1 += (f64::from(eval(s)) / 100.0 - f64::from(s.label)).abs();
+        sums[e].1 += miss(s, eval(s));
     }
     sums.iter()
         .enumerate()
@@ -261,7 +265,7 @@ pub fn errors_by_balance(
         let band = BALANCE.iter().take_while(|&&b| margin > b).count();
         let cell = &mut sums[pattern::phase(s.empties())][band];
         cell.0 += 1;
-        cell.1 += (f64::from(eval(s)) / 100.0 - f64::from(s.label)).abs();
+        cell.1 += miss(s, eval(s));
     }
     for row in sums.iter_mut() {
         for (n, sum) in row.iter_mut() {

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use outflank_engine::search::pattern::{self, PHASES, PHASE_EMPTIES};
+use outflank_engine::search::pattern::{self, PHASES};
 use outflank_engine::search::{self, arena, Searcher};
-use outflank_engine::train::data;
+use outflank_engine::train::{data, fit};
 use outflank_engine::{Board, Eight};
 
 use crate::bad;
@@ -58,7 +58,7 @@ pub(super) fn search_errors(
             let choice = searcher.choose(board, &settings, 0, &never);
             // The search's own time, before any solve for --moves below.
             let seconds = start.elapsed().as_secs_f64();
-            let off = |score: i32| (f64::from(score) / 100.0 - f64::from(s.label)).abs();
+            let off = |score: i32| fit::miss(s, score);
             // What the chosen move is worth under perfect play, against the position's
             // exact score: discs lost (0 for a best move). One solve of the position after it.
             let loss = moves
@@ -91,10 +91,7 @@ pub(super) fn search_errors(
             .filter(|r| pattern::phase(r.empties as u32) == phase)
             .collect();
         if !here.is_empty() {
-            let (lo, hi) = (
-                phase as u32 * PHASE_EMPTIES,
-                (phase as u32 + 1) * PHASE_EMPTIES - 1,
-            );
+            let (lo, hi) = pattern::phase_span(phase);
             print_search_row(&format!("{phase:2} {lo:2}-{hi:2}"), &here);
         }
     }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
-use outflank_engine::search::pattern::{self, PHASES, PHASE_EMPTIES};
+use outflank_engine::search::pattern::{self, PHASES};
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
 use outflank_engine::train::{data, fit, selfplay};
@@ -451,13 +451,8 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             .map(|((_, k, _), (_, _, e))| e * *k as f64)
             .sum::<f64>()
             / n as f64;
-        println!(
-            "  {phase:2} {:2}-{:2} {n:6} {:6.2} {:6.2}",
-            phase as u32 * PHASE_EMPTIES,
-            (phase as u32 + 1) * PHASE_EMPTIES - 1,
-            pattern_mae,
-            old_mae
-        );
+        let (first, last) = pattern::phase_span(phase);
+        println!("  {phase:2} {first:2}-{last:2} {n:6} {pattern_mae:6.2} {old_mae:6.2}");
     }
     // The same by how close the positions are: an error of lopsided positions alone would
     // leave the close ones (what games between good players are made of) much better.
@@ -472,11 +467,7 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             .iter()
             .map(|(n, mae)| format!("{n:6} {mae:6.2}"))
             .collect();
-        println!(
-            "  {phase:2} {:2}-{:2} {}",
-            phase as u32 * PHASE_EMPTIES,
-            (phase as u32 + 1) * PHASE_EMPTIES - 1,
-            cells.join(" | ")
-        );
+        let (first, last) = pattern::phase_span(phase);
+        println!("  {phase:2} {first:2}-{last:2} {}", cells.join(" | "));
     }
 }
