@@ -1,7 +1,8 @@
 //! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
 //! command (engine/TRAINING.md): self-play data, held-out data, six rounds of self-play and
 //! their fits (the last two refining round 3's weights with the later rounds), then the shipped
-//! file rounded to the computer's worker budget and copied to `engine/weights/reversi8.bin`.
+//! file rounded to the computer's worker budget, measured (on the held-out sets, and on games
+//! between stronger players that it plays itself) and copied to `engine/weights/reversi8.bin`.
 //!
 //! Each step is one `outflank train ...` run writing one file under the data directory, with
 //! its output in `<step>.log` beside it. Steps run as soon as the files they read exist,
@@ -19,7 +20,7 @@ use std::time::Instant;
 use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result};
 
 mod plan;
-use plan::{held_files, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
+use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
 
 /// The largest shipped weights file, in bytes after `gzip -9`: the computer's worker (wasm,
 /// script and weights) must stay within 400 KB (409,600 bytes) gzipped by Node's gzip (what
@@ -123,7 +124,9 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         let size = gzip_size(ctx, &shipped)?;
         println!("train: quantum {quantum}: {size} bytes gzipped (budget {WEIGHTS_GZIP_BUDGET})");
         if quick || size <= WEIGHTS_GZIP_BUDGET {
-            print!("{}", fs::read_to_string(&log).unwrap_or_default());
+            // Its first line (the file written); its errors come with the other sets' below.
+            let text = fs::read_to_string(&log).unwrap_or_default();
+            println!("{}", text.lines().next().unwrap_or_default());
             break;
         }
         if quantum >= MAX_QUANTUM {
@@ -133,25 +136,38 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         }
         quantum += 2;
     }
-    // Level 10 itself on the held-out positions from 20 empties up: its search's score and
-    // its evaluation's against the exact ones, by empties and by phase.
-    let mut c = ctx.cmd(&outflank);
-    c.current_dir(ctx.root.join("engine"))
-        .args([
-            "train",
-            "search",
-            "--level",
-            "10",
-            "--min-empties",
-            "20",
-            "--eval",
-        ])
-        .arg(&shipped)
-        .arg("--holdout")
-        .args(&held);
-    let log = dir.join("search-l10.log");
-    run_logged(c, &log)?;
-    print!("{}", fs::read_to_string(&log).unwrap_or_default());
+    // Games between stronger players, played by the file just made (so made again each run:
+    // a stamp would not see the file change).
+    let strong_steps = measured_on(&dir, scale, &shipped);
+    for step in &strong_steps {
+        let _ = fs::remove_file(step.out.with_extension("done"));
+    }
+    let strong: Vec<PathBuf> = strong_steps.iter().map(|s| s.out.clone()).collect();
+    run_steps(ctx, &outflank, strong_steps, jobs)?;
+    // The file's errors, then level 10 itself on the positions from 20 empties up (its
+    // search's score and its evaluation's against the exact ones, by empties and by phase),
+    // on the sets above and on the stronger games apart: their positions are of another kind.
+    for (sets, suffix) in [(&held, ""), (&strong, "-strong")] {
+        let mut c = ctx.cmd(&outflank);
+        c.current_dir(ctx.root.join("engine"))
+            .args(["train", "errors", "--weights"])
+            .arg(&shipped)
+            .arg("--holdout")
+            .args(sets);
+        let mut s = ctx.cmd(&outflank);
+        s.current_dir(ctx.root.join("engine"))
+            .args(["train", "search", "--level", "10", "--min-empties", "20"])
+            .arg("--eval")
+            .arg(&shipped)
+            .arg("--holdout")
+            .args(sets);
+        for (c, name) in [(c, "errors"), (s, "search-l10")] {
+            let log = dir.join(format!("{name}{suffix}.log"));
+            run_logged(c, &log)?;
+            println!("train: {}", log.display());
+            print!("{}", fs::read_to_string(&log).unwrap_or_default());
+        }
+    }
     if quick {
         println!(
             "train: quick run done in {}; {} was not touched",

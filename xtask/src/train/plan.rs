@@ -35,6 +35,9 @@ pub(super) struct Scale {
     /// positions where level 10 still searches rather than solves.
     balanced_deep: u64,
     balanced_probe: (&'static str, &'static str),
+    /// Held-out games between stronger players, played by the weights being measured (see
+    /// [`measured_on`]): games in each of its two pieces, and the empties to solve from.
+    strong: (u64, &'static str),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -58,6 +61,7 @@ pub(super) const FULL: Scale = Scale {
     deep_probe: ("25", "27"),
     balanced_deep: 60,
     balanced_probe: ("21", "27"),
+    strong: (50, "24"),
     epochs: "10",
     min_count: "30",
 };
@@ -78,6 +82,7 @@ pub(super) const QUICK: Scale = Scale {
     deep_probe: ("19", "20"),
     balanced_deep: 2,
     balanced_probe: ("19", "20"),
+    strong: (2, "14"),
     epochs: "2",
     min_count: "2",
 };
@@ -104,6 +109,58 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
         dir.join("held-b-s2001.bin"),
         dir.join("held-d-s4001.bin"),
     ]
+}
+
+/// The held-out games the shipped file is measured on after it is made, played by that file
+/// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
+/// search (about level 9's play) for both sides, every position solved from `strong.1`
+/// empties. Their positions are closer to games between good players than any set above:
+/// the spread of their exact scores is about 12 discs, against 19 in games played as round
+/// 3's (engine/TRAINING.md, *Positions from stronger play*). Two pieces of one seed, one a
+/// core.
+pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
+    let (games, exact) = s.strong;
+    ["a", "b"]
+        .iter()
+        .enumerate()
+        .map(|(k, piece)| {
+            let out = dir.join(format!("held-s-s9101{piece}.bin"));
+            let args = [
+                "selfplay",
+                "--games",
+                &games.to_string(),
+                "--first",
+                &(k as u64 * games).to_string(),
+                "--seed",
+                "9101",
+                "--depth",
+                "12",
+                "--exact",
+                exact,
+                "--random-min",
+                "4",
+                "--random-max",
+                "6",
+                "--eval",
+                &shipped.display().to_string(),
+                "--out",
+                &out.display().to_string(),
+            ]
+            .map(String::from)
+            .to_vec();
+            Step {
+                name: if k == 0 {
+                    "held-s-s9101a"
+                } else {
+                    "held-s-s9101b"
+                },
+                // The shipped file is made before these steps are run, not by a step.
+                needs: Vec::new(),
+                args,
+                out,
+            }
+        })
+        .collect()
 }
 
 /// The fit that ships (rounded to the budget).
