@@ -223,97 +223,9 @@ fn fit_phase(
 /// Positions per mini-batch.
 const BATCH: usize = 256;
 
-/// How far `value` (hundredths of a disc) is from the label of `s`, in discs.
-pub fn miss(s: &Sample, value: i32) -> f64 {
-    (f64::from(value) / 100.0 - f64::from(s.label)).abs()
-}
-
-/// Mean absolute error in discs of `eval` on the exact samples, by number of empties
-/// (`(empties, count, mae)`, empties with no exact sample left out).
-pub fn errors_by_empties(
-    samples: &[Sample],
-    eval: impl Fn(&Sample) -> i32,
-) -> Vec<(u32, usize, f64)> {
-    let mut sums = [(0usize, 0f64); 61];
-    for s in samples.iter().filter(|s| s.exact) {
-        let e = s.empties().min(60) as usize;
-        sums[e].0 += 1;
-        sums[e].1 += miss(s, eval(s));
-    }
-    sums.iter()
-        .enumerate()
-        .filter(|(_, (n, _))| *n > 0)
-        .map(|(e, &(n, sum))| (e as u32, n, sum / n as f64))
-        .collect()
-}
-
-/// The bands of [`errors_by_balance`]: a position's exact score (discs, either side) at most
-/// this much, then at most the next, then more.
-pub const BALANCE: [u32; 2] = [8, 20];
-
-/// Mean absolute error in discs of `eval` on the exact samples, by phase and by how close the
-/// position is (its exact score within [`BALANCE`]'s bands): `out[phase][band]` is
-/// `(count, mae)`. An error that only lopsided positions made would show as small errors in
-/// the first band.
-pub fn errors_by_balance(
-    samples: &[Sample],
-    eval: impl Fn(&Sample) -> i32,
-) -> Vec<[(usize, f64); 3]> {
-    let mut sums = vec![[(0usize, 0f64); 3]; PHASES];
-    for s in samples.iter().filter(|s| s.exact) {
-        let margin = s.label.unsigned_abs() as u32;
-        let band = BALANCE.iter().take_while(|&&b| margin > b).count();
-        let cell = &mut sums[pattern::phase(s.empties())][band];
-        cell.0 += 1;
-        cell.1 += miss(s, eval(s));
-    }
-    for row in sums.iter_mut() {
-        for (n, sum) in row.iter_mut() {
-            *sum /= (*n).max(1) as f64;
-        }
-    }
-    sums
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn errors_by_balance_sorts_each_position_by_its_exact_margin() {
-        // An evaluation of 0 is off by exactly |label|: each band's error is its labels' mean
-        // margin, and a position of a margin on a band's edge is in that band.
-        let at = |empties: u32, label: i8| {
-            let player = (1u64 << (64 - empties)) - 1;
-            Sample {
-                player,
-                opponent: 0,
-                label,
-                exact: true,
-                search: 0,
-            }
-        };
-        let samples = [
-            at(10, 8),
-            at(10, -6),
-            at(10, 9),
-            at(10, -20),
-            at(10, 30),
-            at(30, -4),
-        ];
-        let out = errors_by_balance(&samples, |_| 0);
-        let p = pattern::phase(10);
-        assert_eq!(out[p][0], (2, 7.0));
-        assert_eq!(out[p][1], (2, 14.5));
-        assert_eq!(out[p][2], (1, 30.0));
-        assert_eq!(out[pattern::phase(30)][0], (1, 4.0));
-        // Labels not exact are not scored.
-        let guessed = Sample {
-            exact: false,
-            ..at(10, 8)
-        };
-        assert_eq!(errors_by_balance(&[guessed], |_| 0)[p], [(0, 0.0); 3]);
-    }
 
     /// Positions near the start where the label is +10 discs when the player owns e4 and
     /// -10 when the opponent does (a rule the patterns can express exactly).
@@ -344,7 +256,8 @@ mod tests {
     }
 
     fn mean_error(samples: &[Sample], w: &Weights) -> f64 {
-        let errors = errors_by_empties(samples, |s| w.evaluate(s.player, s.opponent));
+        let errors =
+            crate::train::errors::errors_by_empties(samples, |s| w.evaluate(s.player, s.opponent));
         let (n, sum) = errors
             .iter()
             .fold((0, 0.0), |(n, t), &(_, c, mae)| (n + c, t + mae * c as f64));

@@ -4,10 +4,12 @@
 //!    the opening kept with a label: the exact score from the solver near the end, the
 //!    game's result (played out perfectly from there) earlier, and the search's own score;
 //! 2. [`fit`]: least squares over the pattern features by Adam, one weight set per phase,
-//!    with all 8 symmetries as augmentation, and the error on held-out positions per phase.
+//!    with all 8 symmetries as augmentation;
+//! 3. [`errors`]: an evaluation against the exact scores of held-out positions.
 //!
 //! `engine/TRAINING.md` has the command lines (`outflank train ...`) and the figures.
 
 pub mod data;
+pub mod errors;
 pub mod fit;
 pub mod selfplay;

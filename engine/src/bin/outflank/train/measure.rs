@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use outflank_engine::search::pattern::{self, PHASES};
 use outflank_engine::search::{self, arena, Searcher};
-use outflank_engine::train::{data, fit};
+use outflank_engine::train::{data, errors};
 use outflank_engine::{Board, Eight};
 
 use crate::bad;
@@ -58,7 +58,7 @@ pub(super) fn search_errors(
             let choice = searcher.choose(board, &settings, 0, &never);
             // The search's own time, before any solve for --moves below.
             let seconds = start.elapsed().as_secs_f64();
-            let off = |score: i32| fit::miss(s, score);
+            let off = |score: i32| errors::miss(s, score);
             // What the chosen move is worth under perfect play, against the position's
             // exact score: discs lost (0 for a best move). One solve of the position after it.
             let loss = moves

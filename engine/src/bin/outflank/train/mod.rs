@@ -9,7 +9,7 @@ use clap::Subcommand;
 use outflank_engine::search::pattern::{self, PHASES};
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
-use outflank_engine::train::{data, fit, selfplay};
+use outflank_engine::train::{data, errors, fit, selfplay};
 use outflank_engine::Board;
 use outflank_engine::Eight;
 
@@ -420,8 +420,8 @@ fn run_fit(
 /// Mean absolute errors (discs) on the exact held-out positions, by empties and by phase,
 /// of the weights and of the hand-made evaluation.
 fn print_errors(held: &[data::Sample], weights: &Weights) {
-    let pattern = fit::errors_by_empties(held, |s| weights.evaluate(s.player, s.opponent));
-    let old = fit::errors_by_empties(held, |s| {
+    let pattern = errors::errors_by_empties(held, |s| weights.evaluate(s.player, s.opponent));
+    let old = errors::errors_by_empties(held, |s| {
         outflank_engine::search::eval::evaluate(&Board::<Eight> {
             player: s.player,
             opponent: s.opponent,
@@ -456,9 +456,9 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
     }
     // The same by how close the positions are: an error of lopsided positions alone would
     // leave the close ones (what games between good players are made of) much better.
-    let [close, mid] = fit::BALANCE;
+    let [close, mid] = errors::BALANCE;
     println!("by phase and exact margin: phase empties  positions and pattern error at 0-{close} | {}-{mid} | over {mid} discs", close + 1);
-    for (phase, row) in fit::errors_by_balance(held, |s| weights.evaluate(s.player, s.opponent))
+    for (phase, row) in errors::errors_by_balance(held, |s| weights.evaluate(s.player, s.opponent))
         .iter()
         .enumerate()
         .filter(|(_, row)| row.iter().any(|(n, _)| *n > 0))
@@ -469,5 +469,17 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
             .collect();
         let (first, last) = pattern::phase_span(phase);
         println!("  {phase:2} {first:2}-{last:2} {}", cells.join(" | "));
+    }
+    // Whether its margins are too wide or too narrow on these positions (a fit to lopsided
+    // games can be too steep on close ones).
+    println!("by phase: phase empties positions slope of the exact score on the pattern evaluation (1: calibrated; below 1: it overstates margins)");
+    for (phase, cell) in errors::calibration(held, |s| weights.evaluate(s.player, s.opponent))
+        .iter()
+        .enumerate()
+    {
+        if let Some((n, slope)) = cell {
+            let (first, last) = pattern::phase_span(phase);
+            println!("  {phase:2} {first:2}-{last:2} {n:6} {slope:6.3}");
+        }
     }
 }

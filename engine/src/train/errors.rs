@@ -1,0 +1,148 @@
+//! How far an evaluation is from the exact scores of held-out positions: its mean absolute
+//! error by empties, by phase and exact margin, and how its spread compares with theirs.
+
+use crate::search::pattern::{self, PHASES};
+use crate::train::data::Sample;
+
+/// How far `value` (hundredths of a disc) is from the label of `s`, in discs.
+pub fn miss(s: &Sample, value: i32) -> f64 {
+    (f64::from(value) / 100.0 - f64::from(s.label)).abs()
+}
+
+/// Mean absolute error in discs of `eval` on the exact samples, by number of empties
+/// (`(empties, count, mae)`, empties with no exact sample left out).
+pub fn errors_by_empties(
+    samples: &[Sample],
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<(u32, usize, f64)> {
+    let mut sums = [(0usize, 0f64); 61];
+    for s in samples.iter().filter(|s| s.exact) {
+        let e = s.empties().min(60) as usize;
+        sums[e].0 += 1;
+        sums[e].1 += miss(s, eval(s));
+    }
+    sums.iter()
+        .enumerate()
+        .filter(|(_, (n, _))| *n > 0)
+        .map(|(e, &(n, sum))| (e as u32, n, sum / n as f64))
+        .collect()
+}
+
+/// The bands of [`errors_by_balance`]: a position's exact score (discs, either side) at most
+/// this much, then at most the next, then more.
+pub const BALANCE: [u32; 2] = [8, 20];
+
+/// Mean absolute error in discs of `eval` on the exact samples, by phase and by how close the
+/// position is (its exact score within [`BALANCE`]'s bands): `out[phase][band]` is
+/// `(count, mae)`. An error that only lopsided positions made would show as small errors in
+/// the first band.
+pub fn errors_by_balance(
+    samples: &[Sample],
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<[(usize, f64); 3]> {
+    let mut sums = vec![[(0usize, 0f64); 3]; PHASES];
+    for s in samples.iter().filter(|s| s.exact) {
+        let margin = s.label.unsigned_abs() as u32;
+        let band = BALANCE.iter().take_while(|&&b| margin > b).count();
+        let cell = &mut sums[pattern::phase(s.empties())][band];
+        cell.0 += 1;
+        cell.1 += miss(s, eval(s));
+    }
+    for row in sums.iter_mut() {
+        for (n, sum) in row.iter_mut() {
+            *sum /= (*n).max(1) as f64;
+        }
+    }
+    sums
+}
+
+/// For each phase with at least two exact samples whose evaluations differ, the count and the
+/// least-squares slope of the exact score on `eval` (both in discs, with an intercept). 1 is
+/// a calibrated evaluation; below 1 it overstates the margins, so that a position it calls
+/// 10 discs up is on average fewer; above 1 it understates them. An evaluation fitted to
+/// lopsided games can be steep on close positions, where the games between good players are.
+pub fn calibration(samples: &[Sample], eval: impl Fn(&Sample) -> i32) -> Vec<Option<(usize, f64)>> {
+    // Per phase: count, sums of x, y, xx, xy (x the evaluation, y the exact score).
+    let mut sums = vec![(0usize, 0f64, 0f64, 0f64, 0f64); PHASES];
+    for s in samples.iter().filter(|s| s.exact) {
+        let (x, y) = (f64::from(eval(s)) / 100.0, f64::from(s.label));
+        let c = &mut sums[pattern::phase(s.empties())];
+        *c = (c.0 + 1, c.1 + x, c.2 + y, c.3 + x * x, c.4 + x * y);
+    }
+    sums.iter()
+        .map(|&(n, sx, sy, sxx, sxy)| {
+            let k = n as f64;
+            let var = sxx - sx * sx / k;
+            (n >= 2 && var > 1e-9).then(|| (n, (sxy - sx * sy / k) / var))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An exact sample with `empties` empty squares and this label.
+    fn at(empties: u32, label: i8) -> Sample {
+        let player = (1u64 << (64 - empties)) - 1;
+        Sample {
+            player,
+            opponent: 0,
+            label,
+            exact: true,
+            search: 0,
+        }
+    }
+
+    #[test]
+    fn errors_by_balance_sorts_each_position_by_its_exact_margin() {
+        // An evaluation of 0 is off by exactly |label|: each band's error is its labels' mean
+        // margin, and a position of a margin on a band's edge is in that band.
+        let samples = [
+            at(10, 8),
+            at(10, -6),
+            at(10, 9),
+            at(10, -20),
+            at(10, 30),
+            at(30, -4),
+        ];
+        let out = errors_by_balance(&samples, |_| 0);
+        let p = pattern::phase(10);
+        assert_eq!(out[p][0], (2, 7.0));
+        assert_eq!(out[p][1], (2, 14.5));
+        assert_eq!(out[p][2], (1, 30.0));
+        assert_eq!(out[pattern::phase(30)][0], (1, 4.0));
+        // Labels not exact are not scored.
+        let guessed = Sample {
+            exact: false,
+            ..at(10, 8)
+        };
+        assert_eq!(errors_by_balance(&[guessed], |_| 0)[p], [(0, 0.0); 3]);
+    }
+
+    #[test]
+    fn calibration_is_the_slope_of_the_exact_scores_on_the_evaluation() {
+        let labels = [-30i8, -12, -2, 0, 4, 18, 40];
+        let samples: Vec<Sample> = labels.iter().map(|&l| at(30, l)).collect();
+        let p = pattern::phase(30);
+        let slope = |eval: &dyn Fn(&Sample) -> i32| calibration(&samples, eval)[p].unwrap();
+        // Exact, and exact but for a constant: calibrated.
+        assert!((slope(&|s| i32::from(s.label) * 100).1 - 1.0).abs() < 1e-9);
+        assert!((slope(&|s| i32::from(s.label) * 100 + 350).1 - 1.0).abs() < 1e-9);
+        // Twice the margins: the exact scores rise half as fast as the evaluation.
+        assert_eq!(slope(&|s| i32::from(s.label) * 200).0, labels.len());
+        assert!((slope(&|s| i32::from(s.label) * 200).1 - 0.5).abs() < 1e-9);
+        // A phase without positions, or with one evaluation for all, has no slope.
+        assert_eq!(calibration(&samples, |_| 700)[p], None);
+        assert_eq!(
+            calibration(&samples, |s| i32::from(s.label))[pattern::phase(10)],
+            None
+        );
+        // Labels not exact are not counted.
+        let guessed: Vec<Sample> = samples
+            .iter()
+            .map(|s| Sample { exact: false, ..*s })
+            .collect();
+        assert_eq!(calibration(&guessed, |s| i32::from(s.label))[p], None);
+    }
+}
