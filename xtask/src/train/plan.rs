@@ -38,6 +38,8 @@ pub(super) struct Scale {
     /// Held-out games between stronger players, played by the weights being measured (see
     /// [`measured_on`]): games in each of its two pieces, and the empties to solve from.
     strong: (u64, &'static str),
+    /// The same with one deep probe a game: games in each piece, and the probe's empties.
+    strong_deep: (u64, &'static str),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -62,6 +64,7 @@ pub(super) const FULL: Scale = Scale {
     balanced_deep: 60,
     balanced_probe: ("21", "27"),
     strong: (50, "24"),
+    strong_deep: (20, "28"),
     epochs: "10",
     min_count: "30",
 };
@@ -83,6 +86,7 @@ pub(super) const QUICK: Scale = Scale {
     balanced_deep: 2,
     balanced_probe: ("19", "20"),
     strong: (2, "14"),
+    strong_deep: (1, "19"),
     epochs: "2",
     min_count: "2",
 };
@@ -113,26 +117,43 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
 
 /// The held-out games the shipped file is measured on after it is made, played by that file
 /// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
-/// search (about level 9's play) for both sides, every position solved from `strong.1`
-/// empties. Their positions are closer to games between good players than any set above:
-/// the spread of their exact scores is about 12 discs, against 19 in games played as round
-/// 3's (engine/TRAINING.md, *Positions from stronger play*). Two pieces of one seed, one a
-/// core.
+/// search (about level 9's play) for both sides. Their positions are closer to games between
+/// good players than any set above: the spread of their exact scores is about 12 discs,
+/// against 19 in games played as round 3's (engine/TRAINING.md, *Positions from stronger
+/// play*). Two sets: `held-s`, every position solved from `strong.1` empties, and `held-t`,
+/// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
+/// minutes a solve) and every one from 14. Each in two pieces of one seed, one a core.
 pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     let (games, exact) = s.strong;
-    ["a", "b"]
-        .iter()
-        .enumerate()
-        .map(|(k, piece)| {
-            let out = dir.join(format!("held-s-s9101{piece}.bin"));
-            let args = [
+    let (deep_games, probe) = s.strong_deep;
+    let sets = [
+        (
+            ["held-s-s9101a", "held-s-s9101b"],
+            9101u64,
+            exact,
+            games,
+            vec![],
+        ),
+        (
+            ["held-t-s9202a", "held-t-s9202b"],
+            9202,
+            "14",
+            deep_games,
+            vec!["--probe-from", probe, "--probe", probe],
+        ),
+    ];
+    let mut steps = Vec::new();
+    for (names, seed, exact, games, extra) in sets {
+        for (k, name) in names.into_iter().enumerate() {
+            let out = dir.join(format!("{name}.bin"));
+            let mut args: Vec<String> = [
                 "selfplay",
                 "--games",
                 &games.to_string(),
                 "--first",
                 &(k as u64 * games).to_string(),
                 "--seed",
-                "9101",
+                &seed.to_string(),
                 "--depth",
                 "12",
                 "--exact",
@@ -141,26 +162,26 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
                 "4",
                 "--random-max",
                 "6",
-                "--eval",
-                &shipped.display().to_string(),
-                "--out",
-                &out.display().to_string(),
             ]
             .map(String::from)
             .to_vec();
-            Step {
-                name: if k == 0 {
-                    "held-s-s9101a"
-                } else {
-                    "held-s-s9101b"
-                },
+            args.extend(extra.iter().map(|a| a.to_string()));
+            args.extend([
+                "--eval".to_string(),
+                shipped.display().to_string(),
+                "--out".to_string(),
+                out.display().to_string(),
+            ]);
+            steps.push(Step {
+                name,
                 // The shipped file is made before these steps are run, not by a step.
                 needs: Vec::new(),
                 args,
                 out,
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    steps
 }
 
 /// The fit that ships (rounded to the budget).

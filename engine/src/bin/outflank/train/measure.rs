@@ -95,8 +95,12 @@ pub(super) fn search_errors(
             print_search_row(&format!("{phase:2} {lo:2}-{hi:2}"), &here);
         }
     }
-    let all: Vec<_> = rows.iter().collect();
-    print_search_row("all", &all);
+    if rows.is_empty() {
+        println!("no exact held-out position with {min_empties} empties or more");
+    } else {
+        let all: Vec<_> = rows.iter().collect();
+        print_search_row("all", &all);
+    }
     ExitCode::SUCCESS
 }
 
