@@ -64,7 +64,7 @@ pub(super) const FULL: Scale = Scale {
     balanced_deep: 60,
     balanced_probe: ("21", "27"),
     strong: (50, "24"),
-    strong_deep: (20, "28"),
+    strong_deep: (15, "28"),
     epochs: "10",
     min_count: "30",
 };
