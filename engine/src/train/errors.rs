@@ -56,24 +56,41 @@ pub fn errors_by_balance(
     sums
 }
 
-/// For each phase with at least two exact samples whose evaluations differ, the count and the
-/// least-squares slope of the exact score on `eval` (both in discs, with an intercept). 1 is
-/// a calibrated evaluation; below 1 it overstates the margins, so that a position it calls
-/// 10 discs up is on average fewer; above 1 it understates them. An evaluation fitted to
-/// lopsided games can be steep on close positions, where the games between good players are.
-pub fn calibration(samples: &[Sample], eval: impl Fn(&Sample) -> i32) -> Vec<Option<(usize, f64)>> {
-    // Per phase: count, sums of x, y, xx, xy (x the evaluation, y the exact score).
-    let mut sums = vec![(0usize, 0f64, 0f64, 0f64, 0f64); PHASES];
+/// How an evaluation's margins compare with the exact scores, in one phase.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Calibration {
+    pub count: usize,
+    /// The least-squares slope of the exact score on the evaluation (both in discs, with an
+    /// intercept). 1 is a calibrated evaluation; below 1 it overstates the margins, so that a
+    /// position it calls 10 discs up is on average fewer; above 1 it understates them.
+    pub slope: f64,
+    /// The standard deviation of the exact scores (discs): how lopsided the positions are.
+    pub spread: f64,
+}
+
+/// [`Calibration`] for each phase with at least two exact samples whose evaluations differ.
+/// An evaluation fitted to lopsided games can be steep on close positions, where the games
+/// between good players are.
+pub fn calibration(samples: &[Sample], eval: impl Fn(&Sample) -> i32) -> Vec<Option<Calibration>> {
+    // Per phase: count, sums of x, y, xx, xy, yy (x the evaluation, y the exact score).
+    let mut sums = vec![(0usize, [0f64; 5]); PHASES];
     for s in samples.iter().filter(|s| s.exact) {
         let (x, y) = (f64::from(eval(s)) / 100.0, f64::from(s.label));
-        let c = &mut sums[pattern::phase(s.empties())];
-        *c = (c.0 + 1, c.1 + x, c.2 + y, c.3 + x * x, c.4 + x * y);
+        let (n, t) = &mut sums[pattern::phase(s.empties())];
+        *n += 1;
+        for (sum, v) in t.iter_mut().zip([x, y, x * x, x * y, y * y]) {
+            *sum += v;
+        }
     }
     sums.iter()
-        .map(|&(n, sx, sy, sxx, sxy)| {
+        .map(|&(n, [sx, sy, sxx, sxy, syy])| {
             let k = n as f64;
             let var = sxx - sx * sx / k;
-            (n >= 2 && var > 1e-9).then(|| (n, (sxy - sx * sy / k) / var))
+            (n >= 2 && var > 1e-9).then(|| Calibration {
+                count: n,
+                slope: (sxy - sx * sy / k) / var,
+                spread: ((syy - sy * sy / k) / k).max(0.0).sqrt(),
+            })
         })
         .collect()
 }
@@ -125,13 +142,19 @@ mod tests {
         let labels = [-30i8, -12, -2, 0, 4, 18, 40];
         let samples: Vec<Sample> = labels.iter().map(|&l| at(30, l)).collect();
         let p = pattern::phase(30);
-        let slope = |eval: &dyn Fn(&Sample) -> i32| calibration(&samples, eval)[p].unwrap();
+        let of = |eval: &dyn Fn(&Sample) -> i32| calibration(&samples, eval)[p].unwrap();
         // Exact, and exact but for a constant: calibrated.
-        assert!((slope(&|s| i32::from(s.label) * 100).1 - 1.0).abs() < 1e-9);
-        assert!((slope(&|s| i32::from(s.label) * 100 + 350).1 - 1.0).abs() < 1e-9);
+        assert!((of(&|s| i32::from(s.label) * 100).slope - 1.0).abs() < 1e-9);
+        assert!((of(&|s| i32::from(s.label) * 100 + 350).slope - 1.0).abs() < 1e-9);
         // Twice the margins: the exact scores rise half as fast as the evaluation.
-        assert_eq!(slope(&|s| i32::from(s.label) * 200).0, labels.len());
-        assert!((slope(&|s| i32::from(s.label) * 200).1 - 0.5).abs() < 1e-9);
+        let twice = of(&|s| i32::from(s.label) * 200);
+        assert_eq!(twice.count, labels.len());
+        assert!((twice.slope - 0.5).abs() < 1e-9);
+        // The spread is the labels' own (population standard deviation), whatever the
+        // evaluation: mean 18/7, sum of squares 2,988.
+        let mean: f64 = 18.0 / 7.0;
+        let spread = (2988.0 / 7.0 - mean * mean).sqrt();
+        assert!((twice.spread - spread).abs() < 1e-9, "{twice:?}");
         // A phase without positions, or with one evaluation for all, has no slope.
         assert_eq!(calibration(&samples, |_| 700)[p], None);
         assert_eq!(

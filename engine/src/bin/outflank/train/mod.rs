@@ -472,14 +472,17 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
     }
     // Whether its margins are too wide or too narrow on these positions (a fit to lopsided
     // games can be too steep on close ones).
-    println!("by phase: phase empties positions slope of the exact score on the pattern evaluation (1: calibrated; below 1: it overstates margins)");
+    println!("by phase: phase empties positions, slope of the exact score on the pattern evaluation (1: calibrated; below 1: it overstates margins), standard deviation of the exact scores (discs)");
     for (phase, cell) in errors::calibration(held, |s| weights.evaluate(s.player, s.opponent))
         .iter()
         .enumerate()
     {
-        if let Some((n, slope)) = cell {
+        if let Some(c) = cell {
             let (first, last) = pattern::phase_span(phase);
-            println!("  {phase:2} {first:2}-{last:2} {n:6} {slope:6.3}");
+            println!(
+                "  {phase:2} {first:2}-{last:2} {:6} {:6.3} {:6.2}",
+                c.count, c.slope, c.spread
+            );
         }
     }
 }
