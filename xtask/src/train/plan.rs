@@ -115,6 +115,40 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
     ]
 }
 
+/// The arguments of one `outflank train selfplay` step: `games` games of `seed`, at
+/// `depth`, solved from `exact` empties, then `extra`, played by `eval` (a weights file, or
+/// `hand`), written to `out`.
+fn selfplay_args(
+    games: u64,
+    seed: u64,
+    (depth, exact): (&str, &str),
+    extra: &[&str],
+    eval: &str,
+    out: &Path,
+) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "selfplay",
+        "--games",
+        &games.to_string(),
+        "--seed",
+        &seed.to_string(),
+        "--depth",
+        depth,
+        "--exact",
+        exact,
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args.extend([
+        "--eval".to_string(),
+        eval.to_string(),
+        "--out".to_string(),
+        out.display().to_string(),
+    ]);
+    args
+}
+
 /// The held-out games the shipped file is measured on after it is made, played by that file
 /// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
 /// search (about level 9's play) for both sides. Their positions are closer to games between
@@ -146,37 +180,18 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     for (names, seed, exact, games, extra) in sets {
         for (k, name) in names.into_iter().enumerate() {
             let out = dir.join(format!("{name}.bin"));
-            let mut args: Vec<String> = [
-                "selfplay",
-                "--games",
-                &games.to_string(),
-                "--first",
-                &(k as u64 * games).to_string(),
-                "--seed",
-                &seed.to_string(),
-                "--depth",
-                "12",
-                "--exact",
-                exact,
-                "--random-min",
-                "4",
-                "--random-max",
-                "6",
+            let first = (k as u64 * games).to_string();
+            let extra = [
+                &["--first", &first, "--random-min", "4", "--random-max", "6"],
+                &extra[..],
             ]
-            .map(String::from)
-            .to_vec();
-            args.extend(extra.iter().map(|a| a.to_string()));
-            args.extend([
-                "--eval".to_string(),
-                shipped.display().to_string(),
-                "--out".to_string(),
-                out.display().to_string(),
-            ]);
+            .concat();
+            let shipped = shipped.display().to_string();
             steps.push(Step {
                 name,
                 // The shipped file is made before these steps are run, not by a step.
                 needs: Vec::new(),
-                args,
+                args: selfplay_args(games, seed, ("12", exact), &extra, &shipped, &out),
                 out,
             });
         }
@@ -206,35 +221,15 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     let selfplay = |name: &'static str,
                     games: u64,
                     seed: u64,
-                    (depth, exact): (&str, &str),
+                    depth_exact: (&str, &str),
                     extra: &[&str],
                     eval: Option<&str>| {
-        let mut args: Vec<String> = [
-            "selfplay",
-            "--games",
-            &games.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--depth",
-            depth,
-            "--exact",
-            exact,
-        ]
-        .map(String::from)
-        .to_vec();
-        args.extend(extra.iter().map(|a| a.to_string()));
         let needs: Vec<PathBuf> = eval.map(file).into_iter().collect();
         let eval = needs.first().map_or("hand".to_string(), |p| path(p));
-        args.extend([
-            "--eval".to_string(),
-            eval,
-            "--out".to_string(),
-            path(&file(name)),
-        ]);
         Step {
             name,
             needs,
-            args,
+            args: selfplay_args(games, seed, depth_exact, extra, &eval, &file(name)),
             out: file(name),
         }
     };

@@ -420,7 +420,8 @@ fn run_fit(
 /// Mean absolute errors (discs) on the exact held-out positions, by empties and by phase,
 /// of the weights and of the hand-made evaluation.
 fn print_errors(held: &[data::Sample], weights: &Weights) {
-    let pattern = errors::errors_by_empties(held, |s| weights.evaluate(s.player, s.opponent));
+    let eval = |s: &data::Sample| weights.evaluate(s.player, s.opponent);
+    let pattern = errors::errors_by_empties(held, eval);
     let old = errors::errors_by_empties(held, |s| {
         outflank_engine::search::eval::evaluate(&Board::<Eight> {
             player: s.player,
@@ -458,7 +459,7 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
     // leave the close ones (what games between good players are made of) much better.
     let [close, mid] = errors::BALANCE;
     println!("by phase and exact margin: phase empties  positions and pattern error at 0-{close} | {}-{mid} | over {mid} discs", close + 1);
-    for (phase, row) in errors::errors_by_balance(held, |s| weights.evaluate(s.player, s.opponent))
+    for (phase, row) in errors::errors_by_balance(held, eval)
         .iter()
         .enumerate()
         .filter(|(_, row)| row.iter().any(|(n, _)| *n > 0))
@@ -473,10 +474,7 @@ fn print_errors(held: &[data::Sample], weights: &Weights) {
     // Whether its margins are too wide or too narrow on these positions (a fit to lopsided
     // games can be too steep on close ones).
     println!("by phase: phase empties positions, slope of the exact score on the pattern evaluation (1: calibrated; below 1: it overstates margins), standard deviation of the exact scores (discs)");
-    for (phase, cell) in errors::calibration(held, |s| weights.evaluate(s.player, s.opponent))
-        .iter()
-        .enumerate()
-    {
+    for (phase, cell) in errors::calibration(held, eval).iter().enumerate() {
         if let Some(c) = cell {
             let (first, last) = pattern::phase_span(phase);
             println!(
