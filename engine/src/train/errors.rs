@@ -1,5 +1,6 @@
 //! How far an evaluation is from the exact scores of held-out positions: its mean absolute
-//! error by empties, by phase and exact margin, and how its spread compares with theirs.
+//! error by empties, by phase and exact margin, and how its spread compares with theirs; and
+//! how far it is from the games' results, the footing of other engines' published figures.
 
 use crate::search::pattern::{self, PHASES};
 use crate::train::data::Sample;
@@ -25,6 +26,28 @@ pub fn errors_by_empties(
         .enumerate()
         .filter(|(_, (n, _))| *n > 0)
         .map(|(e, &(n, sum))| (e as u32, n, sum / n as f64))
+        .collect()
+}
+
+/// Mean absolute error in discs of `eval` against every sample's label, by phase (`out[phase]`
+/// is `(count, mae)`): the exact score where the position was solved, the game's final result
+/// elsewhere. This is the footing of other engines' published figures, the error on their
+/// training games, whose labels are the results of their self-play, rather than of
+/// [`errors_by_empties`]: a game's result also carries the mistakes both sides made after the
+/// position, so it reads higher than the error against the exact score, and more so the weaker
+/// the play.
+pub fn errors_against_labels(
+    samples: &[Sample],
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<(usize, f64)> {
+    let mut sums = vec![(0usize, 0f64); PHASES];
+    for s in samples {
+        let cell = &mut sums[pattern::phase(s.empties())];
+        cell.0 += 1;
+        cell.1 += miss(s, eval(s));
+    }
+    sums.into_iter()
+        .map(|(n, sum)| (n, sum / n.max(1) as f64))
         .collect()
 }
 
@@ -167,5 +190,23 @@ mod tests {
             .map(|s| Sample { exact: false, ..*s })
             .collect();
         assert_eq!(calibration(&guessed, |s| i32::from(s.label))[p], None);
+    }
+
+    #[test]
+    fn errors_against_labels_scores_every_position_by_phase() {
+        // Exact or not, every label counts: the game's result where the position was not solved.
+        let result = |empties, label| Sample {
+            exact: false,
+            ..at(empties, label)
+        };
+        let samples = [at(10, 8), result(10, -4), result(40, 12), result(41, -6)];
+        // An evaluation of +2 discs everywhere.
+        let out = errors_against_labels(&samples, |_| 200);
+        assert_eq!(out.len(), PHASES);
+        assert_eq!(out[pattern::phase(10)], (2, 6.0));
+        assert_eq!(out[pattern::phase(40)], (2, 9.0));
+        assert_eq!(out[pattern::phase(30)], (0, 0.0));
+        // The exact-only measure leaves the results out.
+        assert_eq!(errors_by_empties(&samples, |_| 200), vec![(10, 1, 6.0)]);
     }
 }
