@@ -13,7 +13,7 @@
 use crate::bitboard::{Eight, Geometry, Six, Ten};
 use crate::grid::Grid;
 use crate::rng::Rng;
-use crate::search::{Analysis, Level, Searcher, Share, Stop};
+use crate::search::{Analysis, Level, Searcher, Share, Stop, PLAY_TABLE_BITS};
 use crate::{AnyBoard, AnyGame, Game, Move, Outcome, Player, Position, Square, Variant};
 
 /// What the computer chose and why.
@@ -55,7 +55,7 @@ impl Computer {
     /// once the weights file is loaded (`Weights::from_bytes`, then `Box::leak`).
     pub fn set_pattern(&mut self, weights: Option<&'static crate::search::weights::Weights>) {
         self.eight
-            .get_or_insert_with(|| Searcher::new(17))
+            .get_or_insert_with(|| Searcher::new(PLAY_TABLE_BITS))
             .set_pattern(weights);
     }
 
@@ -97,7 +97,7 @@ impl Computer {
             seed: u64,
             stop: &Stop<'_>,
         ) -> Option<Decision> {
-            let searcher = slot.get_or_insert_with(|| Searcher::new(17));
+            let searcher = slot.get_or_insert_with(|| Searcher::new(PLAY_TABLE_BITS));
             let choice = searcher.choose(board, &level.settings(), seed, stop);
             let sq = choice.best?;
             Some(Decision {
@@ -143,7 +143,7 @@ impl Computer {
             stop: &Stop<'_>,
             solved: &mut dyn FnMut(Square, i32),
         ) -> Option<Analysis<Square>> {
-            let searcher = slot.get_or_insert_with(|| Searcher::new(17));
+            let searcher = slot.get_or_insert_with(|| Searcher::new(PLAY_TABLE_BITS));
             let square = |sq| Square::from_index(sq, G::SIZE as u8);
             let analysis = searcher.analyse(
                 board,

@@ -4,7 +4,7 @@ use crate::bitboard::{Bits, Eight};
 use crate::rng::Rng;
 use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
-use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop};
+use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop, PLAY_TABLE_BITS};
 use crate::Board;
 
 /// `count` different openings of `plies` random legal moves from the start (seeded).
@@ -53,7 +53,10 @@ pub fn play(first: Level, second: Level, opening: &[u32], seed: u64, stop: &Stop
 
 /// [`play`] with any settings for dark (`settings[0]`) and light.
 pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: &Stop<'_>) -> i32 {
-    let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
+    let mut players = [
+        Searcher::<Eight>::new(PLAY_TABLE_BITS),
+        Searcher::<Eight>::new(PLAY_TABLE_BITS),
+    ];
     play_searchers(
         &mut players,
         settings,
@@ -275,7 +278,10 @@ pub fn run_match_contenders(
                 .wrapping_mul(1000)
                 .wrapping_add(k as u64 * 2 + u64::from(a_dark));
             let (dark, light) = if a_dark { (a, b) } else { (b, a) };
-            let mut players = [Searcher::<Eight>::new(18), Searcher::<Eight>::new(18)];
+            let mut players = [
+                Searcher::<Eight>::new(PLAY_TABLE_BITS),
+                Searcher::<Eight>::new(PLAY_TABLE_BITS),
+            ];
             players[0].set_pattern(dark.pattern);
             players[1].set_pattern(light.pattern);
             players[0].set_tweaks(dark.tweaks);

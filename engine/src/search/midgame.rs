@@ -46,7 +46,7 @@ pub struct Searcher<G: Geometry> {
 
 impl<G: Geometry> Default for Searcher<G> {
     fn default() -> Self {
-        Searcher::new(18)
+        Searcher::new(super::PLAY_TABLE_BITS)
     }
 }
 

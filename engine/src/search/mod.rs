@@ -200,6 +200,13 @@ pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::c
         .map(|s| s.score.cmp(&0))
 }
 
+/// The size of each of the computer's two search tables (`2^bits` entries of 24 bytes: 6 MiB
+/// a table) wherever it plays a game: the browser's worker ([`crate::Computer`]), `outflank
+/// move`, `match` and `nboard`, and level 10's measure in `outflank train search`. One size
+/// for all, because a level's moves depend on it: the strength and error figures are then
+/// those of the computer in the browser.
+pub const PLAY_TABLE_BITS: u32 = 18;
+
 /// A table size that suits a search of about `empties` empty squares.
 fn table_bits(empties: u32) -> u32 {
     match empties {
@@ -302,5 +309,5 @@ pub struct Choice {
 /// assert!([19, 26, 37, 44].contains(&choice.best.unwrap()));
 /// ```
 pub fn best_move<G: Geometry>(board: Board<G>, level: Level, seed: u64, stop: &Stop<'_>) -> Choice {
-    Searcher::<G>::new(16).choose(board, &level.settings(), seed, stop)
+    Searcher::<G>::new(PLAY_TABLE_BITS).choose(board, &level.settings(), seed, stop)
 }

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use outflank_engine::search::{arena, Level, Searcher};
+use outflank_engine::search::{self, arena, Level, Searcher};
 use outflank_engine::{ffo, notation, report, Board, Eight, Error, Position, Square};
 
 #[derive(Parser)]
@@ -281,7 +281,8 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     let start = Instant::now();
     let budget = time.map(Duration::from_millis);
     let stop = move |_nodes: u64| budget.is_some_and(|b| start.elapsed() >= b);
-    let choice = Searcher::<Eight>::new(20).choose(board, &level.settings(), 1, &stop);
+    let choice =
+        Searcher::<Eight>::new(search::PLAY_TABLE_BITS).choose(board, &level.settings(), 1, &stop);
     let ms = start.elapsed().as_millis();
     match choice.best {
         // A closed stdout (`| head`) is not an error worth a panic: nothing more to say.

@@ -80,7 +80,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, level: Option<Level>) -> i
         black_to_move: true,
         depth: 12,
         level,
-        searcher: Searcher::new(20),
+        searcher: Searcher::new(outflank_engine::search::PLAY_TABLE_BITS),
     };
     for line in input.lines() {
         let line = line?;

@@ -46,7 +46,7 @@ pub(super) fn search_errors(
         ""
     };
     println!("empties positions search_mae eval_mae exact nodes ms{loss_columns}");
-    let mut searcher = Searcher::<Eight>::new(20);
+    let mut searcher = Searcher::<Eight>::new(search::PLAY_TABLE_BITS);
     searcher.set_pattern(contender.pattern);
     let mut rows: Vec<Searched> = Vec::new();
     for (empties, pool) in by_empties.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
