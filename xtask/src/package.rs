@@ -33,6 +33,18 @@ pub(crate) fn package_task(ctx: &Ctx) -> Result {
     Ok(())
 }
 
+/// Builds the package if it is not there: trunk's pre-build hook (`cargo xtask page`) calls
+/// this, because the site carries the package's web build (index.html copies it), so that a
+/// bare `trunk build` works from a clean clone. `serve` and `test` build it afresh anyway.
+pub(crate) fn ensure_package(ctx: &Ctx) -> Result {
+    let web = ctx.root.join(PACKAGE_DIR).join("web");
+    if web.join(format!("{PACKAGE_STEM}_bg.wasm")).is_file() {
+        return Ok(());
+    }
+    println!("{} is missing: building the package first", web.display());
+    package_task(ctx)
+}
+
 /// Builds the wasm once and binds it for each target, then writes package.json and a README.
 pub(crate) fn build_package(ctx: &Ctx) -> Result {
     run(with_args(

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::ctx::{run, target_dir, with_args, Ctx, Result};
+use crate::package::ensure_package;
 
 const BIN: &str = "outflank-ui";
 
@@ -54,6 +55,8 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
         }
     }
     let out = out.ok_or("page: no output directory (pass --out DIR, or run as trunk's hook)")?;
+    // The site also carries the engine package, which trunk copies once this hook is done.
+    ensure_package(ctx)?;
     let profile = if release { "release" } else { "debug" };
 
     let (cargo, wasm) = page_cargo(ctx, release);
