@@ -3,6 +3,9 @@
 //! preference and the generated [`Locale`]. Views use `t!(i18n, key)`; plain functions take a
 //! `Locale` and use `td_string!(locale, key)` (see [`crate::say`]).
 
+// The generated code is one module named `i18n` inside this one (re-exported flat below).
+#![allow(clippy::module_inception)]
+
 include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 
 pub use i18n::*;
