@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo xtask serve [--port 8080]   set up, build the release site, serve it at http://127.0.0.1:8080/
-//! cargo xtask test                  set up, then every test: engine, wasm builds, browser tests
+//! cargo xtask test                  set up, then every test: lint, engine, wasm builds, browser tests
+//! cargo xtask lint                  rustfmt's check and clippy -D warnings (pinned toolchain)
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
@@ -11,12 +12,14 @@
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
-//! version: the wasm32 targets (rustup), trunk (cargo install), wasm-bindgen-cli at the
+//! version: the wasm32 targets (rustup), the pinned toolchains of the page and of the lint
+//! check (rustup), trunk (cargo install), wasm-bindgen-cli at the
 //! version in Cargo.lock (cargo install), wasm-split-cli (cargo install), the npm tools of
 //! tests/package-lock.json (npm ci: sass, binaryen's wasm-opt, Playwright) and Debian's
 //! chromium + chromium-driver (apt-get).
 
 mod ctx;
+mod lint;
 mod package;
 mod page;
 mod serve;
@@ -49,6 +52,7 @@ fn main() {
         Some("test-api") => package_task(&ctx).and_then(|()| engine_api_tests(&ctx)),
         Some("train") => train(&ctx, &args[1..]),
         Some("page") => page(&ctx, &args[1..]),
+        Some("lint") => lint::lint(&ctx),
         Some("-h" | "--help" | "help") | None => {
             usage();
             Ok(())
@@ -64,6 +68,7 @@ fn usage() {
     println!(
         "cargo xtask serve [--port N]  build the release site and serve it at http://127.0.0.1:8080/\n\
          cargo xtask test              run every test (engine, wasm, browser)\n\
+         cargo xtask lint              rustfmt's check and clippy -D warnings with the pinned toolchain (part of test)\n\
          cargo xtask setup             install whatever is missing (done by serve and test too)\n\
          cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
          cargo xtask test-api          build that package and run only its Node tests (part of test)\n\

@@ -1,5 +1,6 @@
 //! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
-//! targets, the pinned nightly toolchain of the page's release wasm, trunk, wasm-bindgen-cli,
+//! targets, the pinned nightly toolchain of the page's release wasm, the pinned toolchain of
+//! the lint check, trunk, wasm-bindgen-cli,
 //! the wasm splitter, the npm tools of tests/ and Debian's chromium.
 
 use std::fs;
@@ -8,6 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
+use crate::lint::setup_lint_toolchain;
 use crate::page::PAGE_TOOLCHAIN;
 
 const TRUNK_VERSION: &str = "0.21.14";
@@ -40,9 +42,10 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
         &["--version"],
         "rustup is needed to add the wasm32 targets",
     )?;
-    let mut steps = Steps::new(8);
+    let mut steps = Steps::new(9);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
     steps.step("setup: the page's toolchain", || setup_page_toolchain(ctx))?;
+    steps.step("setup: the lint toolchain", || setup_lint_toolchain(ctx))?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
     steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))?;

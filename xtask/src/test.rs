@@ -1,10 +1,11 @@
-//! `cargo xtask test`: set up, then every test: engine (native, release), the training
+//! `cargo xtask test`: set up, then every test: the lint check, engine (native, release), the training
 //! pipeline's smoke run, wasm builds, the engine API's Node tests, the release site and the browser tests.
 
 use std::process::Stdio;
 use std::time::Instant;
 
 use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result, Steps};
+use crate::lint::lint;
 use crate::package::{build_package, engine_api_tests};
 use crate::serve::trunk_build;
 use crate::setup::setup;
@@ -15,7 +16,8 @@ const PERFT_EXPECTED: &str = "perft 7 55092 ";
 pub(crate) fn test(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let setup_steps = setup(ctx)?;
-    let mut steps = Steps::new(9);
+    let mut steps = Steps::new(10);
+    steps.step("lint: rustfmt and clippy (cargo xtask lint)", || lint(ctx))?;
     steps.step(
         "engine: native tests, release, incl. ignored (slow perft), and the BGS API",
         || {

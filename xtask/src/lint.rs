@@ -1,0 +1,86 @@
+//! `cargo xtask lint`: rustfmt's check and clippy with warnings as errors, on the whole
+//! workspace, with a pinned toolchain ([`LINT_TOOLCHAIN`]).
+//!
+//! Pinned because each Rust release adds lints: with the machine's own stable, a new machine
+//! with a newer clippy would turn the tests red on code nobody changed. The builds and tests
+//! keep the machine's stable; only this check runs the pinned one (rustup installs it, with
+//! clippy and rustfmt, in `cargo xtask setup`). Raise it on purpose, fixing what the newer
+//! clippy finds in the same commit.
+
+use crate::ctx::{output, run, with_args, Ctx, Result};
+
+/// The toolchain the workspace is kept lint-clean on.
+pub(crate) const LINT_TOOLCHAIN: &str = "1.95.0";
+const COMPONENTS: [&str; 2] = ["clippy", "rustfmt"];
+
+/// Installs [`LINT_TOOLCHAIN`] with clippy and rustfmt when either is missing.
+pub(crate) fn setup_lint_toolchain(ctx: &Ctx) -> Result {
+    let has_components = || {
+        output(with_args(
+            ctx.cmd("rustup"),
+            &[
+                "component",
+                "list",
+                "--installed",
+                "--toolchain",
+                LINT_TOOLCHAIN,
+            ],
+        ))
+        .is_some_and(|list| {
+            COMPONENTS
+                .iter()
+                .all(|c| list.lines().any(|l| l.trim().starts_with(c)))
+        })
+    };
+    if has_components() {
+        println!("    {LINT_TOOLCHAIN} with clippy and rustfmt present");
+        return Ok(());
+    }
+    println!(
+        "    {LINT_TOOLCHAIN}: installing (minimal profile, clippy and rustfmt, about a minute)"
+    );
+    let mut install = with_args(
+        ctx.cmd("rustup"),
+        &[
+            "toolchain",
+            "install",
+            LINT_TOOLCHAIN,
+            "--profile",
+            "minimal",
+        ],
+    );
+    for c in COMPONENTS {
+        install.args(["--component", c]);
+    }
+    run(install)?;
+    if !has_components() {
+        return Err(format!(
+            "after installing, {LINT_TOOLCHAIN} lacks clippy or rustfmt"
+        ));
+    }
+    Ok(())
+}
+
+/// `cargo fmt --check` and `cargo clippy -D warnings` over every crate and target.
+pub(crate) fn lint(ctx: &Ctx) -> Result {
+    run(pinned_cargo(ctx, &["fmt", "--all", "--check"]))?;
+    run(pinned_cargo(
+        ctx,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--release",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    ))
+}
+
+/// `cargo` of [`LINT_TOOLCHAIN`]: not the `cargo` (and `rustc`) this task was started by.
+fn pinned_cargo(ctx: &Ctx, args: &[&str]) -> std::process::Command {
+    let mut c = with_args(ctx.cmd("rustup"), &["run", LINT_TOOLCHAIN, "cargo"]);
+    c.args(args).env_remove("RUSTC").env_remove("CARGO");
+    c
+}
