@@ -7,59 +7,10 @@
 //! clippy and rustfmt, in `cargo xtask setup`). Raise it on purpose, fixing what the newer
 //! clippy finds in the same commit.
 
-use crate::ctx::{output, run, with_args, Ctx, Result};
+use crate::ctx::{run, with_args, Ctx, Result};
 
 /// The toolchain the workspace is kept lint-clean on.
 pub(crate) const LINT_TOOLCHAIN: &str = "1.95.0";
-const COMPONENTS: [&str; 2] = ["clippy", "rustfmt"];
-
-/// Installs [`LINT_TOOLCHAIN`] with clippy and rustfmt when either is missing.
-pub(crate) fn setup_lint_toolchain(ctx: &Ctx) -> Result {
-    let has_components = || {
-        output(with_args(
-            ctx.cmd("rustup"),
-            &[
-                "component",
-                "list",
-                "--installed",
-                "--toolchain",
-                LINT_TOOLCHAIN,
-            ],
-        ))
-        .is_some_and(|list| {
-            COMPONENTS
-                .iter()
-                .all(|c| list.lines().any(|l| l.trim().starts_with(c)))
-        })
-    };
-    if has_components() {
-        println!("    {LINT_TOOLCHAIN} with clippy and rustfmt present");
-        return Ok(());
-    }
-    println!(
-        "    {LINT_TOOLCHAIN}: installing (minimal profile, clippy and rustfmt, about a minute)"
-    );
-    let mut install = with_args(
-        ctx.cmd("rustup"),
-        &[
-            "toolchain",
-            "install",
-            LINT_TOOLCHAIN,
-            "--profile",
-            "minimal",
-        ],
-    );
-    for c in COMPONENTS {
-        install.args(["--component", c]);
-    }
-    run(install)?;
-    if !has_components() {
-        return Err(format!(
-            "after installing, {LINT_TOOLCHAIN} lacks clippy or rustfmt"
-        ));
-    }
-    Ok(())
-}
 
 /// `cargo fmt --check` and `cargo clippy -D warnings` over every crate and target.
 pub(crate) fn lint(ctx: &Ctx) -> Result {

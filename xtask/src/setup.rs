@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
-use crate::lint::setup_lint_toolchain;
+use crate::lint::LINT_TOOLCHAIN;
 use crate::page::PAGE_TOOLCHAIN;
 
 const TRUNK_VERSION: &str = "0.21.14";
@@ -44,8 +44,12 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
     )?;
     let mut steps = Steps::new(9);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
-    steps.step("setup: the page's toolchain", || setup_page_toolchain(ctx))?;
-    steps.step("setup: the lint toolchain", || setup_lint_toolchain(ctx))?;
+    steps.step("setup: the page's toolchain", || {
+        setup_toolchain(ctx, PAGE_TOOLCHAIN, &["rust-src"])
+    })?;
+    steps.step("setup: the lint toolchain", || {
+        setup_toolchain(ctx, LINT_TOOLCHAIN, &["clippy", "rustfmt"])
+    })?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
     steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))?;
@@ -86,43 +90,38 @@ pub(crate) fn setup_targets(ctx: &Ctx) -> Result {
     run(c)
 }
 
+/// A pinned toolchain (minimal profile) with `components`, installed when any is missing:
 /// [`PAGE_TOOLCHAIN`] with the standard library's source, which `-Zbuild-std` compiles
-/// (`cargo xtask page`); the wasm32 target's prebuilt library is not needed.
-fn setup_page_toolchain(ctx: &Ctx) -> Result {
-    let has_source = || {
+/// (`cargo xtask page`; the wasm32 target's prebuilt library is not needed), and
+/// [`LINT_TOOLCHAIN`] with clippy and rustfmt (`cargo xtask lint`).
+fn setup_toolchain(ctx: &Ctx, toolchain: &str, components: &[&str]) -> Result {
+    let what = components.join(" and ");
+    let has_components = || {
         output(with_args(
             ctx.cmd("rustup"),
-            &[
-                "component",
-                "list",
-                "--installed",
-                "--toolchain",
-                PAGE_TOOLCHAIN,
-            ],
+            &["component", "list", "--installed", "--toolchain", toolchain],
         ))
-        .is_some_and(|list| list.lines().any(|l| l.trim().starts_with("rust-src")))
+        .is_some_and(|list| {
+            components
+                .iter()
+                .all(|c| list.lines().any(|l| l.trim().starts_with(c)))
+        })
     };
-    if has_source() {
-        println!("    {PAGE_TOOLCHAIN} with rust-src present");
+    if has_components() {
+        println!("    {toolchain} with {what} present");
         return Ok(());
     }
-    println!("    {PAGE_TOOLCHAIN}: installing (minimal profile and rust-src, about a minute)");
-    run(with_args(
+    println!("    {toolchain}: installing (minimal profile and {what}, about a minute)");
+    let mut install = with_args(
         ctx.cmd("rustup"),
-        &[
-            "toolchain",
-            "install",
-            PAGE_TOOLCHAIN,
-            "--profile",
-            "minimal",
-            "--component",
-            "rust-src",
-        ],
-    ))?;
-    if !has_source() {
-        return Err(format!(
-            "after installing, {PAGE_TOOLCHAIN} has no rust-src"
-        ));
+        &["toolchain", "install", toolchain, "--profile", "minimal"],
+    );
+    for c in components {
+        install.args(["--component", c]);
+    }
+    run(install)?;
+    if !has_components() {
+        return Err(format!("after installing, {toolchain} lacks {what}"));
     }
     Ok(())
 }
