@@ -56,6 +56,16 @@ impl Ctx {
     pub(crate) fn cargo(&self) -> Command {
         self.cmd(&self.cargo)
     }
+
+    /// `cargo` of a pinned `toolchain` (`rustup run`), not the `cargo` (and `rustc`) this
+    /// task was started by: the page's nightly and the lint's stable.
+    pub(crate) fn pinned_cargo(&self, toolchain: &str) -> Command {
+        let mut c = self.cmd("rustup");
+        c.args(["run", toolchain, "cargo"])
+            .env_remove("RUSTC")
+            .env_remove("CARGO");
+        c
+    }
 }
 
 pub(crate) fn describe(c: &Command) -> String {

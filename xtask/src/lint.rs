@@ -14,9 +14,12 @@ pub(crate) const LINT_TOOLCHAIN: &str = "1.95.0";
 
 /// `cargo fmt --check` and `cargo clippy -D warnings` over every crate and target.
 pub(crate) fn lint(ctx: &Ctx) -> Result {
-    run(pinned_cargo(ctx, &["fmt", "--all", "--check"]))?;
-    run(pinned_cargo(
-        ctx,
+    run(with_args(
+        ctx.pinned_cargo(LINT_TOOLCHAIN),
+        &["fmt", "--all", "--check"],
+    ))?;
+    run(with_args(
+        ctx.pinned_cargo(LINT_TOOLCHAIN),
         &[
             "clippy",
             "--workspace",
@@ -27,11 +30,4 @@ pub(crate) fn lint(ctx: &Ctx) -> Result {
             "warnings",
         ],
     ))
-}
-
-/// `cargo` of [`LINT_TOOLCHAIN`]: not the `cargo` (and `rustc`) this task was started by.
-fn pinned_cargo(ctx: &Ctx, args: &[&str]) -> std::process::Command {
-    let mut c = with_args(ctx.cmd("rustup"), &["run", LINT_TOOLCHAIN, "cargo"]);
-    c.args(args).env_remove("RUSTC").env_remove("CARGO");
-    c
 }

@@ -152,7 +152,7 @@ fn page_cargo(ctx: &Ctx, release: bool) -> (Command, PathBuf) {
     // A target directory of its own: other flags and another compiler would otherwise rebuild
     // the dependencies trunk shares with the worker and the embeddable viewer.
     let dir = target.join("page-nightly");
-    let mut cargo = with_args(ctx.cmd("rustup"), &["run", PAGE_TOOLCHAIN, "cargo"]);
+    let mut cargo = ctx.pinned_cargo(PAGE_TOOLCHAIN);
     cargo
         .args(args)
         .args([
@@ -167,9 +167,7 @@ fn page_cargo(ctx: &Ctx, release: bool) -> (Command, PathBuf) {
         .args(link)
         .env("CARGO_TARGET_DIR", &dir)
         .env("RUSTFLAGS", PAGE_RUSTFLAGS)
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("RUSTC")
-        .env_remove("CARGO");
+        .env_remove("CARGO_ENCODED_RUSTFLAGS");
     let wasm = dir
         .join("wasm32-unknown-unknown/release")
         .join(format!("{BIN}.wasm"));
