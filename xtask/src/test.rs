@@ -37,8 +37,11 @@ pub(crate) fn test(ctx: &Ctx) -> Result {
         },
     )?;
     steps.step(
-        "engine: the training pipeline on a few games (cargo xtask train --quick)",
-        || crate::train::train(ctx, &["--quick".to_string()]),
+        "engine: the training pipeline and the deep round on a few games (cargo xtask train --quick, then --deep --quick)",
+        || {
+            crate::train::train(ctx, &["--quick".to_string()])?;
+            crate::train::train(ctx, &["--deep".to_string(), "--quick".to_string()])
+        },
     )?;
     steps.step("ui: native unit tests", || {
         run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"]))

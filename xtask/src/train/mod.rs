@@ -10,6 +10,9 @@
 //! command line before (its `<step>.done`) is skipped, so an interrupted run goes on where
 //! it stopped. `--quick` runs the same steps on a few games into `target/train-quick/` and
 //! leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
+//!
+//! `--deep` runs round 8 instead ([`deep`]): games at depth 10, in pieces a later run goes on
+//! from, then two candidate fits; it ships nothing.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +22,7 @@ use std::time::Instant;
 
 use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result};
 
+mod deep;
 mod plan;
 use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
 
@@ -35,12 +39,14 @@ const MAX_QUANTUM: u8 = 40;
 
 pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     let mut quick = false;
+    let mut deep = false;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut dir = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--quick" => quick = true,
+            "--deep" => deep = true,
             "--jobs" => {
                 jobs = it
                     .next()
@@ -56,17 +62,16 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
             }
             other => {
                 return Err(format!(
-                    "train: unknown argument {other:?} (--quick, --jobs N, --dir DIR)"
+                    "train: unknown argument {other:?} (--quick, --deep, --jobs N, --dir DIR)"
                 ))
             }
         }
     }
-    let dir = dir.unwrap_or_else(|| {
-        if quick {
-            target_dir(ctx).join("train-quick")
-        } else {
-            ctx.root.join("engine").join("data").join("pipeline")
-        }
+    let dir = dir.unwrap_or_else(|| match (quick, deep) {
+        (true, false) => target_dir(ctx).join("train-quick"),
+        (true, true) => target_dir(ctx).join("train-deep-quick"),
+        (false, false) => ctx.root.join("engine").join("data").join("pipeline"),
+        (false, true) => ctx.root.join("engine").join("data").join("deep"),
     });
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let scale = if quick { &QUICK } else { &FULL };
@@ -84,6 +89,9 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         ],
     ))?;
     let outflank = target_dir(ctx).join("release").join("outflank");
+    if deep {
+        return deep::deep(ctx, &outflank, &dir, quick, jobs);
+    }
     let steps = plan(&dir, scale);
     println!(
         "train: {} steps into {}, up to {jobs} at once{}",
@@ -206,7 +214,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Resul
             waiting.push(step);
         }
     }
-    let (tx, rx) = mpsc::channel::<(&'static str, PathBuf, Result, String)>();
+    let (tx, rx) = mpsc::channel::<(String, PathBuf, Result, String)>();
     let mut running = 0;
     while !waiting.is_empty() || running > 0 {
         while running < jobs {
@@ -245,7 +253,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Resul
             });
         }
         if running == 0 {
-            let names: Vec<&str> = waiting.iter().map(|s| s.name).collect();
+            let names: Vec<&str> = waiting.iter().map(|s| s.name.as_str()).collect();
             return Err(format!("steps waiting for files no step makes: {names:?}"));
         }
         let (name, out, r, summary) = rx

@@ -94,7 +94,7 @@ pub(super) const QUICK: Scale = Scale {
 /// One step: its name (and file name stem), the files it reads, the arguments after
 /// `outflank train`, and the file it writes.
 pub(super) struct Step {
-    pub(super) name: &'static str,
+    pub(super) name: String,
     pub(super) needs: Vec<PathBuf>,
     pub(super) args: Vec<String>,
     pub(super) out: PathBuf,
@@ -118,7 +118,7 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
 /// The arguments of one `outflank train selfplay` step: `games` games of `seed`, at
 /// `depth`, solved from `exact` empties, then `extra`, played by `eval` (a weights file, or
 /// `hand`), written to `out`.
-fn selfplay_args(
+pub(super) fn selfplay_args(
     games: u64,
     seed: u64,
     (depth, exact): (&str, &str),
@@ -188,7 +188,7 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
             .concat();
             let shipped = shipped.display().to_string();
             steps.push(Step {
-                name,
+                name: name.to_string(),
                 // The shipped file is made before these steps are run, not by a step.
                 needs: Vec::new(),
                 args: selfplay_args(games, seed, ("12", exact), &extra, &shipped, &out),
@@ -227,7 +227,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         let needs: Vec<PathBuf> = eval.map(file).into_iter().collect();
         let eval = needs.first().map_or("hand".to_string(), |p| path(p));
         Step {
-            name,
+            name: name.to_string(),
             needs,
             args: selfplay_args(games, seed, depth_exact, extra, &eval, &file(name)),
             out: file(name),
@@ -269,7 +269,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         );
         args.push(path(&file(name)));
         Step {
-            name,
+            name: name.to_string(),
             needs,
             args,
             out: file(name),
@@ -277,7 +277,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
     };
     // Earlier weights rounded as they shipped (they play the next rounds' games).
     let requant = |name: &'static str, from: &str, quantum: &str| Step {
-        name,
+        name: name.to_string(),
         needs: vec![file(from)],
         args: [
             "requant",

@@ -1,0 +1,202 @@
+//! `cargo xtask train --deep`: round 8, games played at depth 10 instead of 6 (engine/TRAINING.md,
+//! *Labels from deeper play* and *Round 8*). The labels above 16 empties are the results of
+//! the games played on from each position, so better play makes better labels; at 0.87 s a
+//! game against 76 ms, a round big enough to tell (about 4 M positions) takes about 9 hours
+//! of both cores, longer than a session.
+//!
+//! So the round is made in pieces of 1,000 games, each a step of its own with a stamp: the
+//! command can be stopped at any time and run again to go on (a piece cut short is played
+//! again), on a machine that keeps `engine/data/deep/`. The games are played by the shipped
+//! weights (`engine/weights/reversi8.bin`), copied into the directory at the first run: a
+//! later run with other shipped weights refuses to mix their games in. When every piece is
+//! done, it makes the held-out games between stronger players with the same weights (as the
+//! pipeline does), fits two candidates (from zero, and refining the shipped weights), both
+//! with half the search's score in the labels above 16 empties, rounds them to the shipped
+//! quantum and prints their held-out errors beside the shipped file's. It ships nothing:
+//! whether a candidate replaces the shipped file is a match's decision (engine/TRAINING.md).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::plan::{measured_on, selfplay_args, Step, FULL, QUICK};
+use super::{run_logged, run_steps};
+use crate::ctx::{Ctx, Result};
+
+/// How big a deep round is.
+pub(super) struct DeepScale {
+    /// Pieces, and games in each.
+    pieces: u64,
+    games: u64,
+    epochs: &'static str,
+    min_count: &'static str,
+}
+
+pub(super) const DEEP_FULL: DeepScale = DeepScale {
+    // 77,000 games, about 4 M positions: where fits from zero on depth-6 games stopped
+    // improving (engine/TRAINING.md, *The reference figure's footing*).
+    pieces: 77,
+    games: 1_000,
+    epochs: "10",
+    min_count: "30",
+};
+
+pub(super) const DEEP_QUICK: DeepScale = DeepScale {
+    pieces: 2,
+    games: 2,
+    epochs: "2",
+    min_count: "2",
+};
+
+/// The seed of the round's openings (6-10 random moves), the one stop 38 began it with.
+const SEED: u64 = 3801;
+
+/// The quantum the candidates are rounded to: the shipped file's, within the worker's budget.
+const QUANTUM: &str = "16";
+
+/// Runs the round into `dir` with the release `outflank`, `jobs` steps at once.
+pub(super) fn deep(ctx: &Ctx, outflank: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
+    let s = if quick { &DEEP_QUICK } else { &DEEP_FULL };
+    let shipped = ctx.root.join("engine").join("weights").join("reversi8.bin");
+    let played_by = dir.join("played-by.bin");
+    let weights =
+        fs::read(&shipped).map_err(|e| format!("cannot read {}: {e}", shipped.display()))?;
+    match fs::read(&played_by) {
+        Ok(old) if old == weights => {}
+        Ok(_) if !quick => {
+            return Err(format!(
+                "the games in {} were played by other weights than {} (their copy: {}); \
+                 move the directory away to start a round with these",
+                dir.display(),
+                shipped.display(),
+                played_by.display()
+            ))
+        }
+        _ => {
+            // A first run (or a quick one after the weights changed): start afresh.
+            if quick {
+                let _ = fs::remove_dir_all(dir);
+                fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            fs::write(&played_by, &weights)
+                .map_err(|e| format!("cannot write {}: {e}", played_by.display()))?;
+        }
+    }
+    let (steps, held, candidates) = plan(dir, s, quick, &played_by);
+    println!(
+        "train: the deep round: {} steps into {}, up to {jobs} at once",
+        steps.len(),
+        dir.display()
+    );
+    run_steps(ctx, outflank, steps, jobs)?;
+    for (name, weights) in [("shipped", played_by.clone())]
+        .into_iter()
+        .chain(candidates)
+    {
+        let mut c = ctx.cmd(outflank);
+        c.current_dir(ctx.root.join("engine"))
+            .args(["train", "errors", "--weights"])
+            .arg(&weights)
+            .arg("--holdout")
+            .args(&held);
+        let log = dir.join(format!("errors-{name}.log"));
+        run_logged(c, &log)?;
+        println!("train: {name} ({}): {}", weights.display(), log.display());
+        print!("{}", fs::read_to_string(&log).unwrap_or_default());
+    }
+    println!(
+        "train: the deep round is done; nothing was shipped (engine/TRAINING.md, *Round 8*, \
+         for the match that decides)"
+    );
+    Ok(())
+}
+
+/// The round's steps, the held-out files, and the candidates (name, file) to measure.
+fn plan(
+    dir: &Path,
+    s: &DeepScale,
+    quick: bool,
+    played_by: &Path,
+) -> (Vec<Step>, Vec<PathBuf>, Vec<(&'static str, PathBuf)>) {
+    let file = |name: &str| dir.join(format!("{name}.bin"));
+    let path = |p: &Path| p.display().to_string();
+    let eval = path(played_by);
+    let short = ["--random-min", "6", "--random-max", "10"];
+    let mut steps: Vec<Step> = (0..s.pieces)
+        .map(|k| {
+            let first = (k * s.games).to_string();
+            let name = format!("d10-s{SEED}-{first}");
+            let extra = [&["--first", first.as_str()][..], &short[..]].concat();
+            Step {
+                args: selfplay_args(s.games, SEED, ("10", "16"), &extra, &eval, &file(&name)),
+                out: file(&name),
+                name,
+                needs: Vec::new(),
+            }
+        })
+        .collect();
+    let pieces: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
+    // The pipeline's games between stronger players, played by the same weights.
+    let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
+    let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
+    steps.extend(strong);
+    let fit = |name: &str, init: Option<&Path>, (epochs, rate): (&str, &str)| {
+        let mut args: Vec<String> = vec!["fit".into()];
+        if let Some(init) = init {
+            args.extend(["--init".into(), path(init)]);
+        }
+        args.push("--data".into());
+        args.extend(pieces.iter().map(|p| path(p)));
+        args.push("--holdout".into());
+        args.extend(held.iter().map(|p| path(p)));
+        args.extend(
+            [
+                "--epochs",
+                epochs,
+                "--rate",
+                rate,
+                "--min-count",
+                s.min_count,
+                "--blend",
+                "0.5",
+                "--quantum",
+                "1",
+                "--out",
+            ]
+            .map(String::from),
+        );
+        args.push(path(&file(name)));
+        Step {
+            name: name.to_string(),
+            needs: [&pieces[..], &held[..]].concat(),
+            args,
+            out: file(name),
+        }
+    };
+    let requant = |name: &str, from: &str| Step {
+        name: name.to_string(),
+        needs: vec![file(from)],
+        args: [
+            "requant",
+            "--weights",
+            &path(&file(from)),
+            "--quantum",
+            QUANTUM,
+            "--out",
+            &path(&file(name)),
+        ]
+        .map(String::from)
+        .to_vec(),
+        out: file(name),
+    };
+    // From zero with the pipeline's knobs for a first fit; refining with its gentle ones.
+    steps.push(fit("weights-r8-zero-q1", None, (s.epochs, "2")));
+    steps.push(fit("weights-r8-refined-q1", Some(played_by), ("3", "0.5")));
+    steps.push(requant("weights-r8-zero", "weights-r8-zero-q1"));
+    steps.push(requant("weights-r8-refined", "weights-r8-refined-q1"));
+    let candidates = vec![
+        ("r8-zero", file("weights-r8-zero")),
+        ("r8-refined", file("weights-r8-refined")),
+    ];
+    (steps, held, candidates)
+}
