@@ -8,7 +8,10 @@
 //! command can be stopped at any time and run again to go on (a piece cut short is played
 //! again), on a machine that keeps `engine/data/deep/`. The games are played by the shipped
 //! weights (`engine/weights/reversi8.bin`), copied into the directory at the first run: a
-//! later run with other shipped weights refuses to mix their games in. When every piece is
+//! later run with other shipped weights refuses to mix their games in. The build is kept
+//! there too (`outflank`), and every step of the round runs it: a change to the search
+//! between two runs would otherwise change the games of the pieces still to come (delete
+//! that copy to go on with the current build). When every piece is
 //! done, it makes the held-out games between stronger players with the same weights (as the
 //! pipeline does), fits two candidates (from zero, and refining the shipped weights), both
 //! with half the search's score in the labels above 16 empties, rounds them to the shipped
@@ -53,8 +56,9 @@ const SEED: u64 = 3801;
 /// The quantum the candidates are rounded to: the shipped file's, within the worker's budget.
 const QUANTUM: &str = "16";
 
-/// Runs the round into `dir` with the release `outflank`, `jobs` steps at once.
-pub(super) fn deep(ctx: &Ctx, outflank: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
+/// Runs the round into `dir` with the build kept there (a copy of `built` at the first run),
+/// `jobs` steps at once.
+pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
     let s = if quick { &DEEP_QUICK } else { &DEEP_FULL };
     let shipped = ctx.root.join("engine").join("weights").join("reversi8.bin");
     let played_by = dir.join("played-by.bin");
@@ -81,6 +85,16 @@ pub(super) fn deep(ctx: &Ctx, outflank: &Path, dir: &Path, quick: bool, jobs: us
             fs::write(&played_by, &weights)
                 .map_err(|e| format!("cannot write {}: {e}", played_by.display()))?;
         }
+    }
+    let outflank = &dir.join("outflank");
+    if quick || !outflank.exists() {
+        fs::copy(built, outflank).map_err(|e| {
+            format!(
+                "cannot copy {} to {}: {e}",
+                built.display(),
+                outflank.display()
+            )
+        })?;
     }
     let (steps, held, candidates) = plan(dir, s, quick, &played_by);
     println!(
