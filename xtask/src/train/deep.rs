@@ -21,7 +21,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::plan::{measured_on, selfplay_args, Step, FULL, QUICK};
+use super::plan::{fit_step, measured_on, requant_step, selfplay_args, Knobs, Step, FULL, QUICK};
 use super::{run_logged, run_steps};
 use crate::ctx::{Ctx, Result};
 
@@ -154,55 +154,18 @@ fn plan(
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     steps.extend(strong);
+    // Half the search's score in the labels above 16 empties, as stop 38 found best.
     let fit = |name: &str, init: Option<&Path>, (epochs, rate): (&str, &str)| {
-        let mut args: Vec<String> = vec!["fit".into()];
-        if let Some(init) = init {
-            args.extend(["--init".into(), path(init)]);
-        }
-        args.push("--data".into());
-        args.extend(pieces.iter().map(|p| path(p)));
-        args.push("--holdout".into());
-        args.extend(held.iter().map(|p| path(p)));
-        args.extend(
-            [
-                "--epochs",
-                epochs,
-                "--rate",
-                rate,
-                "--min-count",
-                s.min_count,
-                "--blend",
-                "0.5",
-                "--quantum",
-                "1",
-                "--out",
-            ]
-            .map(String::from),
-        );
-        args.push(path(&file(name)));
-        Step {
-            name: name.to_string(),
-            needs: [&pieces[..], &held[..]].concat(),
-            args,
-            out: file(name),
-        }
+        let knobs = Knobs {
+            epochs,
+            rate,
+            min_count: s.min_count,
+            blend: Some("0.5"),
+            quantum: "1",
+        };
+        fit_step(dir, name, init, &pieces, &held, knobs)
     };
-    let requant = |name: &str, from: &str| Step {
-        name: name.to_string(),
-        needs: vec![file(from)],
-        args: [
-            "requant",
-            "--weights",
-            &path(&file(from)),
-            "--quantum",
-            QUANTUM,
-            "--out",
-            &path(&file(name)),
-        ]
-        .map(String::from)
-        .to_vec(),
-        out: file(name),
-    };
+    let requant = |name: &str, from: &str| requant_step(dir, name, from, QUANTUM);
     // From zero with the pipeline's knobs for a first fit; refining with its gentle ones.
     steps.push(fit("weights-r8-zero-q1", None, (s.epochs, "2")));
     steps.push(fit("weights-r8-refined-q1", Some(played_by), ("3", "0.5")));

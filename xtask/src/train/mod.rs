@@ -211,8 +211,13 @@ fn weights_path(ctx: &Ctx) -> PathBuf {
     ctx.root.join("engine").join("weights").join("reversi8.bin")
 }
 
-/// Runs the steps, each once its inputs are finished, up to `jobs` at once.
-fn run_steps(ctx: &Ctx, outflank: &Path, steps: Vec<Step>, jobs: usize) -> Result {
+/// Runs the steps, each once the inputs other steps make are finished, up to `jobs` at once.
+fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> Result {
+    // A file no step makes (the shipped weights a round starts from) is read as it is.
+    let made: Vec<PathBuf> = steps.iter().map(|s| s.out.clone()).collect();
+    for step in &mut steps {
+        step.needs.retain(|n| made.contains(n));
+    }
     let mut waiting: Vec<Step> = Vec::new();
     let mut done: Vec<PathBuf> = Vec::new();
     for step in steps {

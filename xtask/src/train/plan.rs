@@ -149,6 +149,92 @@ pub(super) fn selfplay_args(
     args
 }
 
+/// The knobs of a `fit` step (`outflank train fit --help`).
+pub(super) struct Knobs<'a> {
+    pub(super) epochs: &'a str,
+    pub(super) rate: &'a str,
+    pub(super) min_count: &'a str,
+    /// The share of the search's score in the labels without an exact score (`--blend`).
+    pub(super) blend: Option<&'a str>,
+    pub(super) quantum: &'a str,
+}
+
+/// A `fit` step writing `<name>.bin` in `dir`: from zero (`init` None) or refining `init`,
+/// on `data`, its held-out errors printed on `held` (none: no `--holdout`). It waits for
+/// every file it reads that a step makes.
+pub(super) fn fit_step(
+    dir: &Path,
+    name: &str,
+    init: Option<&Path>,
+    data: &[PathBuf],
+    held: &[PathBuf],
+    k: Knobs,
+) -> Step {
+    let path = |p: &Path| p.display().to_string();
+    let out = dir.join(format!("{name}.bin"));
+    let mut args: Vec<String> = vec!["fit".into()];
+    let mut needs: Vec<PathBuf> = init.map(Path::to_path_buf).into_iter().collect();
+    if let Some(init) = init {
+        args.extend(["--init".into(), path(init)]);
+    }
+    args.push("--data".into());
+    args.extend(data.iter().map(|d| path(d)));
+    if !held.is_empty() {
+        args.push("--holdout".into());
+        args.extend(held.iter().map(|h| path(h)));
+    }
+    let blend = k.blend.map(|b| ["--blend", b]);
+    args.extend(
+        [
+            &[
+                "--epochs",
+                k.epochs,
+                "--rate",
+                k.rate,
+                "--min-count",
+                k.min_count,
+            ][..],
+            blend.as_ref().map_or(&[][..], |b| &b[..]),
+            &["--quantum", k.quantum][..],
+        ]
+        .concat()
+        .into_iter()
+        .map(String::from),
+    );
+    args.extend(["--out".into(), path(&out)]);
+    needs.extend(data.iter().chain(held).cloned());
+    Step {
+        name: name.to_string(),
+        needs,
+        args,
+        out,
+    }
+}
+
+/// A `requant` step: `<from>.bin` in `dir` rounded to `quantum` hundredths into `<name>.bin`.
+pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) -> Step {
+    let (from, out) = (
+        dir.join(format!("{from}.bin")),
+        dir.join(format!("{name}.bin")),
+    );
+    Step {
+        name: name.to_string(),
+        args: [
+            "requant",
+            "--weights",
+            &from.display().to_string(),
+            "--quantum",
+            quantum,
+            "--out",
+            &out.display().to_string(),
+        ]
+        .map(String::from)
+        .to_vec(),
+        needs: vec![from],
+        out,
+    }
+}
+
 /// The held-out games the shipped file is measured on after it is made, played by that file
 /// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
 /// search (about level 9's play) for both sides. Their positions are closer to games between
@@ -239,59 +325,20 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
                quantum: &str,
                holdout: bool,
                (init, epochs, rate): (Option<&str>, &str, &str)| {
-        let mut args: Vec<String> = vec!["fit".into()];
-        let mut needs: Vec<PathBuf> = Vec::new();
-        if let Some(init) = init {
-            args.extend(["--init".into(), path(&file(init))]);
-            needs.push(file(init));
-        }
-        args.push("--data".into());
-        args.extend(data.iter().map(|d| path(&file(d))));
-        needs.extend(data.iter().map(|d| file(d)));
-        if holdout {
-            args.push("--holdout".into());
-            args.extend(held_files(dir).iter().map(|p| path(p)));
-            needs.extend(held_files(dir));
-        }
-        args.extend(
-            [
-                "--epochs",
-                epochs,
-                "--rate",
-                rate,
-                "--min-count",
-                s.min_count,
-                "--quantum",
-                quantum,
-                "--out",
-            ]
-            .map(String::from),
-        );
-        args.push(path(&file(name)));
-        Step {
-            name: name.to_string(),
-            needs,
-            args,
-            out: file(name),
-        }
+        let data: Vec<PathBuf> = data.iter().map(|d| file(d)).collect();
+        let held = if holdout { held_files(dir) } else { Vec::new() };
+        let knobs = Knobs {
+            epochs,
+            rate,
+            min_count: s.min_count,
+            blend: None,
+            quantum,
+        };
+        fit_step(dir, name, init.map(file).as_deref(), &data, &held, knobs)
     };
     // Earlier weights rounded as they shipped (they play the next rounds' games).
-    let requant = |name: &'static str, from: &str, quantum: &str| Step {
-        name: name.to_string(),
-        needs: vec![file(from)],
-        args: [
-            "requant",
-            "--weights",
-            &path(&file(from)),
-            "--quantum",
-            quantum,
-            "--out",
-            &path(&file(name)),
-        ]
-        .map(String::from)
-        .to_vec(),
-        out: file(name),
-    };
+    let requant =
+        |name: &'static str, from: &str, quantum: &str| requant_step(dir, name, from, quantum);
     let scratch = (None, s.epochs, "2");
     // Rounds 4 and 5 refine round 3's weights with their games (a fit from zero on them
     // alone plays worse: engine/TRAINING.md, *Round 5*): a few gentle epochs from there.
