@@ -11,12 +11,15 @@
 //! later run with other shipped weights refuses to mix their games in. The build is kept
 //! there too (`outflank`), and every step of the round runs it: a change to the search
 //! between two runs would otherwise change the games of the pieces still to come (delete
-//! that copy to go on with the current build). When every piece is
-//! done, it makes the held-out games between stronger players with the same weights (as the
-//! pipeline does), fits two candidates (from zero, and refining the shipped weights), both
-//! with half the search's score in the labels above 16 empties, rounds them to the shipped
-//! quantum and prints their held-out errors beside the shipped file's. It ships nothing:
-//! whether a candidate replaces the shipped file is a match's decision (engine/TRAINING.md).
+//! that copy to go on with the current build). Then 160,000 depth-6 games of round 7's kind
+//! (four pieces, stop 37's), the held-out games between stronger players with the same
+//! weights (as the pipeline makes them), and three candidate fits, all with half the search's
+//! score in the labels above 16 empties: from zero on the depth-10 games, the shipped weights
+//! refined with them, and from zero on the depth-6 games with the depth-10 ones counted three
+//! times (`mix`: a fit from zero on depth-10 games alone lacks the coverage to play). They
+//! are rounded to the shipped quantum and their held-out errors printed beside the shipped
+//! file's. It ships nothing: whether a candidate replaces the shipped file is a match's
+//! decision (engine/TRAINING.md, *Round 8*).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -27,9 +30,13 @@ use crate::ctx::{Ctx, Result};
 
 /// How big a deep round is.
 pub(super) struct DeepScale {
-    /// Pieces, and games in each.
+    /// Pieces of depth-10 games, and games in each.
     pieces: u64,
     games: u64,
+    /// Pieces of depth-6 games (round 7's kind), and games in each: the coverage a fit from
+    /// zero needs to play (engine/TRAINING.md, *Round 8*).
+    d6_pieces: u64,
+    d6_games: u64,
     epochs: &'static str,
     min_count: &'static str,
 }
@@ -39,6 +46,9 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
     // improving (engine/TRAINING.md, *The reference figure's footing*).
     pieces: 77,
     games: 1_000,
+    // Stop 37's 160,000 games, 8.3 M positions.
+    d6_pieces: 4,
+    d6_games: 40_000,
     epochs: "10",
     min_count: "30",
 };
@@ -46,12 +56,19 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
 pub(super) const DEEP_QUICK: DeepScale = DeepScale {
     pieces: 2,
     games: 2,
+    d6_pieces: 2,
+    d6_games: 2,
     epochs: "2",
     min_count: "2",
 };
 
 /// The seed of the round's openings (6-10 random moves), the one stop 38 began it with.
 const SEED: u64 = 3801;
+/// The seed of the depth-6 games, the one of stop 37's.
+const D6_SEED: u64 = 3702;
+/// How many times the fit `mix` reads the depth-10 games beside the depth-6 ones: their
+/// labels count three times as much (stop 39's try, *Round 8*).
+const MIX_WEIGHT: usize = 3;
 
 /// The quantum the candidates are rounded to: the shipped file's, within the worker's budget.
 const QUANTUM: &str = "16";
@@ -136,26 +153,37 @@ fn plan(
     let path = |p: &Path| p.display().to_string();
     let eval = path(played_by);
     let short = ["--random-min", "6", "--random-max", "10"];
-    let mut steps: Vec<Step> = (0..s.pieces)
-        .map(|k| {
-            let first = (k * s.games).to_string();
-            let name = format!("d10-s{SEED}-{first}");
-            let extra = [&["--first", first.as_str()][..], &short[..]].concat();
-            Step {
-                args: selfplay_args(s.games, SEED, ("10", "16"), &extra, &eval, &file(&name)),
-                out: file(&name),
-                name,
-                needs: Vec::new(),
-            }
-        })
-        .collect();
-    let pieces: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
+    // `count` pieces of `games` games of `seed` at `depth`, exact from 16 empties.
+    let pieces = |count: u64, games: u64, seed: u64, depth: &str| -> Vec<Step> {
+        (0..count)
+            .map(|k| {
+                let first = (k * games).to_string();
+                let name = format!("d{depth}-s{seed}-{first}");
+                let extra = [&["--first", first.as_str()][..], &short[..]].concat();
+                let out = file(&name);
+                Step {
+                    args: selfplay_args(games, seed, (depth, "16"), &extra, &eval, &out),
+                    out,
+                    name,
+                    needs: Vec::new(),
+                }
+            })
+            .collect()
+    };
+    let mut steps = pieces(s.pieces, s.games, SEED, "10");
+    let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
+    let d6 = pieces(s.d6_pieces, s.d6_games, D6_SEED, "6");
+    let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
+    for _ in 0..MIX_WEIGHT {
+        mixed.extend(deep.iter().cloned());
+    }
+    steps.extend(d6);
     // The pipeline's games between stronger players, played by the same weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     steps.extend(strong);
     // Half the search's score in the labels above 16 empties, as stop 38 found best.
-    let fit = |name: &str, init: Option<&Path>, (epochs, rate): (&str, &str)| {
+    let fit = |name: &str, init: Option<&Path>, data: &[PathBuf], (epochs, rate): (&str, &str)| {
         let knobs = Knobs {
             epochs,
             rate,
@@ -163,17 +191,26 @@ fn plan(
             blend: Some("0.5"),
             quantum: "1",
         };
-        fit_step(dir, name, init, &pieces, &held, knobs)
+        fit_step(dir, name, init, data, &held, knobs)
     };
     let requant = |name: &str, from: &str| requant_step(dir, name, from, QUANTUM);
     // From zero with the pipeline's knobs for a first fit; refining with its gentle ones.
-    steps.push(fit("weights-r8-zero-q1", None, (s.epochs, "2")));
-    steps.push(fit("weights-r8-refined-q1", Some(played_by), ("3", "0.5")));
+    // And from zero on the depth-6 games with the depth-10 ones counted three times.
+    steps.push(fit("weights-r8-zero-q1", None, &deep, (s.epochs, "2")));
+    steps.push(fit(
+        "weights-r8-refined-q1",
+        Some(played_by),
+        &deep,
+        ("3", "0.5"),
+    ));
+    steps.push(fit("weights-r8-mix-q1", None, &mixed, (s.epochs, "2")));
     steps.push(requant("weights-r8-zero", "weights-r8-zero-q1"));
     steps.push(requant("weights-r8-refined", "weights-r8-refined-q1"));
+    steps.push(requant("weights-r8-mix", "weights-r8-mix-q1"));
     let candidates = vec![
         ("r8-zero", file("weights-r8-zero")),
         ("r8-refined", file("weights-r8-refined")),
+        ("r8-mix", file("weights-r8-mix")),
     ];
     (steps, held, candidates)
 }
