@@ -40,6 +40,9 @@ pub(super) struct Scale {
     strong: (u64, &'static str),
     /// The same with one deep probe a game: games in each piece, and the probe's empties.
     strong_deep: (u64, &'static str),
+    /// The same with one deeper probe a game: games in each piece, and the probe's fewest
+    /// and most empties (29-30: the top of the 20-30, 5-20 minutes a solve).
+    strong_deeper: (u64, (&'static str, &'static str)),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -65,6 +68,7 @@ pub(super) const FULL: Scale = Scale {
     balanced_probe: ("21", "27"),
     strong: (50, "24"),
     strong_deep: (15, "28"),
+    strong_deeper: (10, ("29", "30")),
     epochs: "10",
     min_count: "30",
 };
@@ -87,6 +91,7 @@ pub(super) const QUICK: Scale = Scale {
     balanced_probe: ("19", "20"),
     strong: (2, "14"),
     strong_deep: (1, "19"),
+    strong_deeper: (1, ("20", "21")),
     epochs: "2",
     min_count: "2",
 };
@@ -240,12 +245,15 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// search (about level 9's play) for both sides. Their positions are closer to games between
 /// good players than any set above: the spread of their exact scores is about 12 discs,
 /// against 19 in games played as round 3's (engine/TRAINING.md, *Positions from stronger
-/// play*). Two sets: `held-s`, every position solved from `strong.1` empties, and `held-t`,
+/// play*). Three sets: `held-s`, every position solved from `strong.1` empties; `held-t`,
 /// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
-/// minutes a solve) and every one from 14. Each in two pieces of one seed, one a core.
+/// minutes a solve) and every one from 14; `held-u`, the same with its one position at
+/// `strong_deeper.1` (29-30, the top of the 20-30 empties: about 4 and 10 minutes a
+/// solve). Each in two pieces of one seed, one a core.
 pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     let (games, exact) = s.strong;
     let (deep_games, probe) = s.strong_deep;
+    let (deeper_games, (deeper_from, deeper_to)) = s.strong_deeper;
     let sets = [
         (
             ["held-s-s9101a", "held-s-s9101b"],
@@ -260,6 +268,13 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
             "14",
             deep_games,
             vec!["--probe-from", probe, "--probe", probe],
+        ),
+        (
+            ["held-u-s9303a", "held-u-s9303b"],
+            9303,
+            "14",
+            deeper_games,
+            vec!["--probe-from", deeper_from, "--probe", deeper_to],
         ),
     ];
     let mut steps = Vec::new();
