@@ -121,6 +121,51 @@ fn match_plays_both_colours_and_prints_the_score() {
 }
 
 #[test]
+fn match_on_several_threads_plays_the_same_games_in_the_same_order() {
+    // Level 5 against 4 from 7 openings (14 games): one thread, then three, which finish
+    // their games out of turn; the lines and the score must be the same, all but the times.
+    let run = |threads: &str| {
+        let out = outflank(&[
+            "match",
+            "--a",
+            "5",
+            "--b",
+            "4",
+            "--games",
+            "14",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let lines: Vec<String> = stdout.lines().map(String::from).collect();
+        assert_eq!(lines.len(), 15, "{stdout}");
+        // The score without the seconds and milliseconds of the closing line.
+        let last = lines.last().unwrap();
+        let score = last.split(" in ").next().unwrap().to_string();
+        let nodes: Vec<String> = last
+            .split_whitespace()
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+            .map(String::from)
+            .collect();
+        (lines[..14].to_vec(), score, nodes)
+    };
+    let one = run("1");
+    let three = run("3");
+    assert_eq!(one.0, three.0, "the games");
+    assert_eq!(one.1, three.1, "the score");
+    // The nodes a move of both sides (the integers of the closing line after the score).
+    assert_eq!(
+        one.2[one.2.len() - 2..],
+        three.2[three.2.len() - 2..],
+        "nodes a move"
+    );
+    assert!(one.1.starts_with("match 5 4: wins "), "{}", one.1);
+}
+
+#[test]
 fn train_search_moves_counts_what_each_chosen_move_lost() {
     // Held-out positions exact from 14 empties, searched by two levels with --moves: level
     // 10 solves every one of them, so its moves lose nothing; level 1 (one ply, greedy and
@@ -277,6 +322,7 @@ fn garbage_gets_an_error_and_a_non_zero_exit() {
         &["best", "--level", "11", &"-".repeat(64), "X"],
         &["match", "--a", "0", "--b", "1"],
         &["match", "--a", "1"],
+        &["match", "--a", "1", "--b", "2", "--threads", "0"],
         &[
             "match",
             "--a",

@@ -185,6 +185,21 @@ impl MatchScore {
         self.wins + self.draws + self.losses
     }
 
+    /// Counts one game, with what A (`effort[0]`) and B spent in it.
+    pub fn add(&mut self, game: &MatchGame, effort: [Effort; 2]) {
+        for (total, e) in self.effort.iter_mut().zip(effort) {
+            total.moves += e.moves;
+            total.nodes += e.nodes;
+            total.nanos += e.nanos;
+        }
+        match game.for_a.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.discs += i64::from(game.for_a);
+    }
+
     pub fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
@@ -265,65 +280,117 @@ pub fn run_match_contenders(
     b: Contender,
     openings: &[Vec<u32>],
     seed: u64,
+    on_game: impl FnMut(&MatchGame),
+) -> MatchScore {
+    run_match_threads(a, b, openings, seed, 1, on_game)
+}
+
+/// [`run_match_contenders`] with `threads` openings played at once (natively; 1 plays them
+/// one after the other on the caller's thread). The games, their order for `on_game` and
+/// the score are the same for any number of threads: each game depends only on its opening,
+/// its number and the seed. Only the time a move takes changes, with the load.
+pub fn run_match_threads(
+    a: Contender,
+    b: Contender,
+    openings: &[Vec<u32>],
+    seed: u64,
+    threads: usize,
     mut on_game: impl FnMut(&MatchGame),
 ) -> MatchScore {
     let mut score = MatchScore::default();
-    for (k, opening) in openings.iter().enumerate() {
-        let name: String = opening
-            .iter()
-            .map(|&sq| crate::Square::from_index(sq, 8).to_string())
-            .collect();
-        for a_dark in [true, false] {
-            let game_seed = seed
-                .wrapping_mul(1000)
-                .wrapping_add(k as u64 * 2 + u64::from(a_dark));
-            let (dark, light) = if a_dark { (a, b) } else { (b, a) };
-            let mut players = [
-                Searcher::<Eight>::new(PLAY_TABLE_BITS),
-                Searcher::<Eight>::new(PLAY_TABLE_BITS),
-            ];
-            players[0].set_pattern(dark.pattern);
-            players[1].set_pattern(light.pattern);
-            players[0].set_tweaks(dark.tweaks);
-            players[1].set_tweaks(light.tweaks);
-            let mut effort = [Effort::default(); 2];
-            let settings = [dark.settings(), light.settings()];
-            let result = play_searchers(
-                &mut players,
-                settings,
-                opening,
-                game_seed,
-                &crate::search::never,
-                &mut effort,
-            );
-            let (ea, eb) = if a_dark {
-                (effort[0], effort[1])
-            } else {
-                (effort[1], effort[0])
-            };
-            for (total, e) in score.effort.iter_mut().zip([ea, eb]) {
-                total.moves += e.moves;
-                total.nodes += e.nodes;
-                total.nanos += e.nanos;
-            }
-            let for_a = if a_dark { result } else { -result };
-            match for_a.signum() {
-                1 => score.wins += 1,
-                0 => score.draws += 1,
-                _ => score.losses += 1,
-            }
-            score.discs += i64::from(for_a);
-            let opening = if name.is_empty() {
-                "start".to_string()
-            } else {
-                name.clone()
-            };
-            on_game(&MatchGame {
-                opening,
-                a_dark,
-                for_a,
+    let mut tally = |games: [(MatchGame, [Effort; 2]); 2]| {
+        for (game, effort) in games {
+            score.add(&game, effort);
+            on_game(&game);
+        }
+    };
+    if threads <= 1 {
+        for (k, opening) in openings.iter().enumerate() {
+            tally(play_opening(a, b, k, opening, seed));
+        }
+        return score;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(openings.len()) {
+            let (next, send) = (&next, send.clone());
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(opening) = openings.get(k) else {
+                    break;
+                };
+                if send
+                    .send((k, play_opening(a, b, k, opening, seed)))
+                    .is_err()
+                {
+                    break;
+                }
             });
         }
-    }
+        drop(send);
+        // Games finished out of turn wait here until those before them are in.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (k, games) in receive {
+            waiting.insert(k, games);
+            while let Some(games) = waiting.remove(&due) {
+                tally(games);
+                due += 1;
+            }
+        }
+    });
     score
+}
+
+/// The two games of opening number `k` of a match, A dark then A light, each with what A
+/// and B spent in it.
+fn play_opening(
+    a: Contender,
+    b: Contender,
+    k: usize,
+    opening: &[u32],
+    seed: u64,
+) -> [(MatchGame, [Effort; 2]); 2] {
+    let name: String = if opening.is_empty() {
+        "start".to_string()
+    } else {
+        opening
+            .iter()
+            .map(|&sq| crate::Square::from_index(sq, 8).to_string())
+            .collect()
+    };
+    [true, false].map(|a_dark| {
+        let game_seed = seed
+            .wrapping_mul(1000)
+            .wrapping_add(k as u64 * 2 + u64::from(a_dark));
+        let (dark, light) = if a_dark { (a, b) } else { (b, a) };
+        let mut players = [
+            Searcher::<Eight>::new(PLAY_TABLE_BITS),
+            Searcher::<Eight>::new(PLAY_TABLE_BITS),
+        ];
+        players[0].set_pattern(dark.pattern);
+        players[1].set_pattern(light.pattern);
+        players[0].set_tweaks(dark.tweaks);
+        players[1].set_tweaks(light.tweaks);
+        let mut effort = [Effort::default(); 2];
+        let settings = [dark.settings(), light.settings()];
+        let result = play_searchers(
+            &mut players,
+            settings,
+            opening,
+            game_seed,
+            &crate::search::never,
+            &mut effort,
+        );
+        if !a_dark {
+            effort.swap(0, 1);
+        }
+        let game = MatchGame {
+            opening: name.clone(),
+            a_dark,
+            for_a: if a_dark { result } else { -result },
+        };
+        (game, effort)
+    })
 }
