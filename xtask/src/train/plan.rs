@@ -41,7 +41,7 @@ pub(super) struct Scale {
     /// The same with one deep probe a game: games in each piece, and the probe's empties.
     strong_deep: (u64, &'static str),
     /// The same with one deeper probe a game: games in each piece, and the probe's fewest
-    /// and most empties (29-30: the top of the 20-30, 10-30 minutes a solve).
+    /// and most empties (29-30: the top of the 20-30; 3-56 minutes a game, 15 on average).
     strong_deeper: (u64, (&'static str, &'static str)),
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
@@ -248,8 +248,8 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// play*). Three sets: `held-s`, every position solved from `strong.1` empties; `held-t`,
 /// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
 /// minutes a solve) and every one from 14; `held-u`, the same with its one position at
-/// `strong_deeper.1` (29-30, the top of the 20-30 empties: 10-30 minutes a solve, so
-/// only 5 games a piece). Each in two pieces of one seed, one a core.
+/// `strong_deeper.1` (29-30, the top of the 20-30 empties: 3-56 minutes a game, 15
+/// on average, so only 5 games a piece). Each in two pieces of one seed, one a core.
 pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     let (games, exact) = s.strong;
     let (deep_games, probe) = s.strong_deep;
