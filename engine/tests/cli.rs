@@ -240,6 +240,84 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
 }
 
 #[test]
+fn packed_games_unpack_to_the_same_file_and_only_for_the_weights_that_played_them() {
+    // What a later session does with the pieces an earlier one committed: the data file
+    // comes back byte for byte, and games of other weights are refused, writing nothing.
+    let dir = std::env::temp_dir().join(format!("outflank-cli-pack-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (data, packed, back) = (path("games.bin"), path("games.oftg"), path("back.bin"));
+    let (weights, other) = (path("played-by.bin"), path("other.bin"));
+    std::fs::write(&weights, b"the weights that played").unwrap();
+    std::fs::write(&other, b"some other weights").unwrap();
+    let made = outflank(&[
+        "train", "selfplay", "--games", "8", "--seed", "11", "--depth", "3", "--exact", "12",
+        "--out", &data,
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let out = outflank(&[
+        "train",
+        "pack",
+        "--data",
+        &data,
+        "--played-by",
+        &weights,
+        "--out",
+        &packed,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let (raw, small) = (
+        std::fs::metadata(&data).unwrap().len(),
+        std::fs::metadata(&packed).unwrap().len(),
+    );
+    assert!(
+        said.contains("(8 games)") && said.contains(&format!("into {small} bytes")),
+        "{said}"
+    );
+    assert!(small * 6 < raw, "{small} bytes packed from {raw}");
+
+    let refused = outflank(&[
+        "train",
+        "unpack",
+        "--games",
+        &packed,
+        "--played-by",
+        &other,
+        "--out",
+        &back,
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("other weights"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(!dir.join("back.bin").exists());
+
+    let out = outflank(&[
+        "train",
+        "unpack",
+        "--games",
+        &packed,
+        "--played-by",
+        &weights,
+        "--out",
+        &back,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&data).unwrap());
+
+    // A packed file cut short is an error, not a shorter data file.
+    let bytes = std::fs::read(&packed).unwrap();
+    std::fs::write(&packed, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::remove_file(&back).unwrap();
+    let cut = outflank(&["train", "unpack", "--games", &packed, "--out", &back]);
+    assert!(!cut.status.success() && !dir.join("back.bin").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn an_nboard_session() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_outflank"))
         .arg("nboard")

@@ -7,9 +7,13 @@
 //!    with all 8 symmetries as augmentation;
 //! 3. [`errors`]: an evaluation against the exact scores of held-out positions.
 //!
+//! [`pack`] keeps self-play games small enough to commit: a round longer than a session
+//! goes on from the pieces earlier sessions committed.
+//!
 //! `engine/TRAINING.md` has the command lines (`outflank train ...`) and the figures.
 
 pub mod data;
 pub mod errors;
 pub mod fit;
+pub mod pack;
 pub mod selfplay;

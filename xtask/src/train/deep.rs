@@ -81,9 +81,15 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     let played_by = dir.join("played-by.bin");
     let weights =
         fs::read(&shipped).map_err(|e| format!("cannot read {}: {e}", shipped.display()))?;
+    if quick {
+        // A test of the whole round: afresh each time, so the pieces are played and packed
+        // before they are unpacked again.
+        let _ = fs::remove_dir_all(dir);
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     match fs::read(&played_by) {
         Ok(old) if old == weights => {}
-        Ok(_) if !quick => {
+        Ok(_) => {
             return Err(format!(
                 "the games in {} were played by other weights than {} (their copy: {}); \
                  move the directory away to start a round with these",
@@ -92,16 +98,8 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
                 played_by.display()
             ))
         }
-        _ => {
-            // A first run (or a quick one after the weights changed): start afresh.
-            if quick {
-                let _ = fs::remove_dir_all(dir);
-                fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            }
-            fs::write(&played_by, &weights)
-                .map_err(|e| format!("cannot write {}: {e}", played_by.display()))?;
-        }
+        Err(_) => fs::write(&played_by, &weights)
+            .map_err(|e| format!("cannot write {}: {e}", played_by.display()))?,
     }
     let outflank = &dir.join("outflank");
     if quick || !outflank.exists() {
@@ -113,7 +111,13 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
             )
         })?;
     }
-    let (steps, held, candidates) = plan(dir, s, quick, &played_by);
+    // The pieces are kept packed in the repository (quick: beside the round, not to be committed).
+    let kept = if quick {
+        dir.join("kept")
+    } else {
+        ctx.root.join("engine").join("games")
+    };
+    let (steps, held, candidates) = plan(dir, s, quick, &played_by, &kept);
     println!(
         "train: the deep round: {} steps into {}, up to {jobs} at once",
         steps.len(),
@@ -135,11 +139,102 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: {name} ({}): {}", weights.display(), log.display());
         print!("{}", fs::read_to_string(&log).unwrap_or_default());
     }
+    if quick {
+        again_from_kept(ctx, outflank, dir, &played_by, &kept)?;
+    }
     println!(
         "train: the deep round is done; nothing was shipped (engine/TRAINING.md, *Round 8*, \
          for the match that decides)"
     );
     Ok(())
+}
+
+/// The quick round's pieces made again into a new directory, as on a machine that has only
+/// the repository: every one comes from its kept packed copy, the same bytes as played.
+fn again_from_kept(
+    ctx: &Ctx,
+    outflank: &Path,
+    dir: &Path,
+    played_by: &Path,
+    kept: &Path,
+) -> Result {
+    let again = dir.join("again");
+    let _ = fs::remove_dir_all(&again);
+    fs::create_dir_all(&again).map_err(|e| format!("cannot create {}: {e}", again.display()))?;
+    let (steps, _, _) = plan(&again, &DEEP_QUICK, true, played_by, kept);
+    let pieces: Vec<Step> = steps
+        .into_iter()
+        .filter(|s| s.name.starts_with("d10-"))
+        .collect();
+    if let Some(s) = pieces.iter().find(|s| s.args[0] != "unpack") {
+        return Err(format!("{} was not kept in {}", s.name, kept.display()));
+    }
+    let outs: Vec<PathBuf> = pieces.iter().map(|s| s.out.clone()).collect();
+    run_steps(ctx, outflank, pieces, 2)?;
+    for out in outs {
+        let played = dir.join(out.file_name().unwrap_or_default());
+        if fs::read(&out).ok() != fs::read(&played).ok() {
+            return Err(format!(
+                "{} unpacked is not {} as played",
+                out.display(),
+                played.display()
+            ));
+        }
+    }
+    println!(
+        "train: the pieces unpack from {} to the games as played",
+        kept.display()
+    );
+    Ok(())
+}
+
+/// Each piece of depth-10 games, from the packed copy in `kept` where a run (on this machine
+/// or another) left one, played by the same weights (`unpack` checks it); else played, then
+/// packed and kept there (about a tenth of its size, so it can be committed).
+fn from_kept(played: Vec<Step>, kept: &Path, eval: &str) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for piece in played {
+        let packed = kept.join(format!("{}.oftg", piece.name));
+        let out = piece.out.display().to_string();
+        if packed.exists() {
+            steps.push(Step {
+                args: [
+                    "unpack",
+                    "--games",
+                    &packed.display().to_string(),
+                    "--played-by",
+                    eval,
+                    "--out",
+                    &out,
+                ]
+                .map(String::from)
+                .to_vec(),
+                ..piece
+            });
+        } else {
+            let here = piece.out.with_extension("oftg");
+            let (made, name) = (piece.out.clone(), format!("pack-{}", piece.name));
+            steps.push(piece);
+            steps.push(Step {
+                name,
+                needs: vec![made],
+                args: [
+                    "pack",
+                    "--data",
+                    &out,
+                    "--played-by",
+                    eval,
+                    "--out",
+                    &here.display().to_string(),
+                ]
+                .map(String::from)
+                .to_vec(),
+                out: here,
+                keep: Some(packed),
+            });
+        }
+    }
+    steps
 }
 
 /// The round's steps, the held-out files, and the candidates (name, file) to measure.
@@ -148,6 +243,7 @@ fn plan(
     s: &DeepScale,
     quick: bool,
     played_by: &Path,
+    kept: &Path,
 ) -> (Vec<Step>, Vec<PathBuf>, Vec<(&'static str, PathBuf)>) {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
@@ -166,12 +262,14 @@ fn plan(
                     out,
                     name,
                     needs: Vec::new(),
+                    keep: None,
                 }
             })
             .collect()
     };
-    let mut steps = pieces(s.pieces, s.games, SEED, "10");
-    let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
+    let played = pieces(s.pieces, s.games, SEED, "10");
+    let deep: Vec<PathBuf> = played.iter().map(|p| p.out.clone()).collect();
+    let mut steps = from_kept(played, kept, &eval);
     let d6 = pieces(s.d6_pieces, s.d6_games, D6_SEED, "6");
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {

@@ -227,6 +227,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
                 step.name,
                 step.out.display()
             );
+            keep(&step.out, step.keep.as_deref())?;
             done.push(step.out);
         } else {
             waiting.push(step);
@@ -254,10 +255,12 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
             std::thread::spawn(move || {
                 let t = Instant::now();
                 let log = step.out.with_extension("log");
-                let r = run_logged(c, &log).and_then(|()| {
-                    fs::write(step.out.with_extension("done"), stamp(&step))
-                        .map_err(|e| format!("cannot write the stamp of {}: {e}", step.name))
-                });
+                let r = run_logged(c, &log)
+                    .and_then(|()| {
+                        fs::write(step.out.with_extension("done"), stamp(&step))
+                            .map_err(|e| format!("cannot write the stamp of {}: {e}", step.name))
+                    })
+                    .and_then(|()| keep(&step.out, step.keep.as_deref()));
                 let last = fs::read_to_string(&log)
                     .ok()
                     .and_then(|l| l.lines().last().map(String::from))
@@ -293,6 +296,26 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
 /// What a finished step's `.done` file holds: its command line, so a changed step reruns.
 fn stamp(step: &Step) -> String {
     step.args.join(" ")
+}
+
+/// Copies a finished step's file to where it is kept, unless the same bytes are there: through
+/// a temporary name, so a run stopped midway never leaves half a file to commit.
+fn keep(out: &Path, kept: Option<&Path>) -> Result {
+    let Some(kept) = kept else { return Ok(()) };
+    let bytes = fs::read(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+    if fs::read(kept).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    if let Some(parent) = kept.parent() {
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    let part = kept.with_extension("part");
+    fs::write(&part, &bytes)
+        .and_then(|()| fs::rename(&part, kept))
+        .map_err(|e| format!("cannot keep {} as {}: {e}", out.display(), kept.display()))?;
+    println!("train: kept {} ({} bytes)", kept.display(), bytes.len());
+    Ok(())
 }
 
 fn finished(step: &Step) -> bool {

@@ -103,6 +103,9 @@ pub(super) struct Step {
     pub(super) needs: Vec<PathBuf>,
     pub(super) args: Vec<String>,
     pub(super) out: PathBuf,
+    /// Where a copy of `out` is kept once it is made (the repository's `engine/games/`,
+    /// which outlives the machine): `None` for most steps.
+    pub(super) keep: Option<PathBuf>,
 }
 
 /// The held-out games probed at 25-27 empties (see [`Scale::deep`]), and the games like
@@ -213,6 +216,7 @@ pub(super) fn fit_step(
         needs,
         args,
         out,
+        keep: None,
     }
 }
 
@@ -237,6 +241,7 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
         .to_vec(),
         needs: vec![from],
         out,
+        keep: None,
     }
 }
 
@@ -294,6 +299,7 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
                 needs: Vec::new(),
                 args: selfplay_args(games, seed, ("12", exact), &extra, &shipped, &out),
                 out,
+                keep: None,
             });
         }
     }
@@ -332,6 +338,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             needs,
             args: selfplay_args(games, seed, depth_exact, extra, &eval, &file(name)),
             out: file(name),
+            keep: None,
         }
     };
     // A fit from zero (`init` None), or one refining earlier weights with new rounds.

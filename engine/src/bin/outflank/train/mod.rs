@@ -14,6 +14,7 @@ use outflank_engine::Eight;
 use crate::{bad, read_weights};
 
 mod measure;
+mod packed;
 mod report;
 use measure::{mpc, search_errors};
 use report::print_errors;
@@ -178,6 +179,34 @@ pub enum Step {
         #[arg(long)]
         moves: bool,
     },
+    /// Pack a self-play data file small enough to commit (about a tenth of its size):
+    /// `unpack` gives it back byte for byte.
+    #[command(
+        after_help = "Example:\n  outflank train pack --data data/deep/d10-s3801-0.bin --played-by data/deep/played-by.bin --out games/d10-s3801-0.oftg\n\nPrints `packed <positions> positions (<games> games) into <bytes> bytes`."
+    )]
+    Pack {
+        /// The data file (`train selfplay`).
+        #[arg(long)]
+        data: PathBuf,
+        /// The weights file that played the games, recorded by its fingerprint.
+        #[arg(long)]
+        played_by: Option<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Unpack a packed games file into the data file it came from.
+    #[command(
+        after_help = "Example:\n  outflank train unpack --games games/d10-s3801-0.oftg --played-by weights/reversi8.bin --out data/deep/d10-s3801-0.bin"
+    )]
+    Unpack {
+        #[arg(long)]
+        games: PathBuf,
+        /// Refuse unless these are the weights that played the games.
+        #[arg(long)]
+        played_by: Option<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// The held-out errors of a weights file (and of the hand-made evaluation).
     Errors {
         #[arg(long)]
@@ -267,6 +296,16 @@ pub fn run(step: Step) -> ExitCode {
                 Err(e) => bad(e),
             }
         }
+        Step::Pack {
+            data,
+            played_by,
+            out,
+        } => packed::pack(&data, played_by.as_deref(), &out),
+        Step::Unpack {
+            games,
+            played_by,
+            out,
+        } => packed::unpack(&games, played_by.as_deref(), &out),
         Step::Errors { weights, holdout } => {
             let w = match read_weights(&weights) {
                 Ok(w) => w,
