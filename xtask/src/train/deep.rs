@@ -164,7 +164,7 @@ fn again_from_kept(
     let (steps, _, _) = plan(&again, &DEEP_QUICK, true, played_by, kept);
     let pieces: Vec<Step> = steps
         .into_iter()
-        .filter(|s| s.name.starts_with("d10-"))
+        .filter(|s| ["selfplay", "unpack"].contains(&s.args[0].as_str()))
         .collect();
     if let Some(s) = pieces.iter().find(|s| s.args[0] != "unpack") {
         return Err(format!("{} was not kept in {}", s.name, kept.display()));
@@ -188,12 +188,17 @@ fn again_from_kept(
     Ok(())
 }
 
-/// Each piece of depth-10 games, from the packed copy in `kept` where a run (on this machine
-/// or another) left one, played by the same weights (`unpack` checks it); else played, then
-/// packed and kept there (about a tenth of its size, so it can be committed).
+/// Each piece of self-play, from the packed copy in `kept` where a run (on this machine or
+/// another) left one, played by the same weights (`unpack` checks it); else played, then
+/// packed and kept there (a fifteenth of its size, so it can be committed). Other steps
+/// are as they were.
 fn from_kept(played: Vec<Step>, kept: &Path, eval: &str) -> Vec<Step> {
     let mut steps = Vec::new();
     for piece in played {
+        if piece.args[0] != "selfplay" {
+            steps.push(piece);
+            continue;
+        }
         let packed = kept.join(format!("{}.oftg", piece.name));
         let out = piece.out.display().to_string();
         if packed.exists() {
@@ -269,7 +274,7 @@ fn plan(
     };
     let played = pieces(s.pieces, s.games, SEED, "10");
     let deep: Vec<PathBuf> = played.iter().map(|p| p.out.clone()).collect();
-    let mut steps = from_kept(played, kept, &eval);
+    let mut steps = played;
     let d6 = pieces(s.d6_pieces, s.d6_games, D6_SEED, "6");
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {
@@ -280,6 +285,8 @@ fn plan(
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     steps.extend(strong);
+    // Every game of the round is kept packed: a later session goes on from what this one played.
+    let mut steps = from_kept(steps, kept, &eval);
     // Half the search's score in the labels above 16 empties, as stop 38 found best.
     let fit = |name: &str, init: Option<&Path>, data: &[PathBuf], (epochs, rate): (&str, &str)| {
         let knobs = Knobs {
