@@ -272,7 +272,8 @@ fn packed_games_unpack_to_the_same_file_and_only_for_the_weights_that_played_the
         std::fs::metadata(&packed).unwrap().len(),
     );
     assert!(
-        said.contains("(8 games)") && said.contains(&format!("into {small} bytes")),
+        said.contains("(8 games with kept positions)")
+            && said.contains(&format!("into {small} bytes")),
         "{said}"
     );
     assert!(small * 6 < raw, "{small} bytes packed from {raw}");

@@ -102,11 +102,13 @@ struct Sections {
 
 /// Writes `samples` packed: every run of positions a move apart is one game. Any samples
 /// can be packed (a position no move reaches starts a game of its own); the gain is on
-/// self-play files.
-pub fn write(out: &mut impl Write, samples: &[Sample], played_by: u64) -> io::Result<()> {
+/// self-play files. Returns the number of games written.
+pub fn write(out: &mut impl Write, samples: &[Sample], played_by: u64) -> io::Result<u64> {
     let mut sec = Sections::default();
     let mut rest = samples;
+    let mut games = 0;
     while !rest.is_empty() {
+        games += 1;
         // The game: positions one move apart, at most 255 (a game has at most 60 moves).
         let mut moves = Vec::new();
         while moves.len() + 1 < rest.len().min(255) {
@@ -160,7 +162,7 @@ pub fn write(out: &mut impl Write, samples: &[Sample], played_by: u64) -> io::Re
         z.write_all(section)?;
     }
     z.finish()?;
-    Ok(())
+    Ok(games)
 }
 
 /// The label the game's result gives each position: `result` for the first position's
@@ -343,7 +345,7 @@ mod tests {
     fn self_play_packs_small_and_unpacks_to_the_same_positions() {
         let samples = games(6);
         let mut packed = Vec::new();
-        write(&mut packed, &samples, 42).unwrap();
+        assert_eq!(write(&mut packed, &samples, 42).unwrap(), 6, "six games, one each");
         let (head, back) = parse(&packed).unwrap();
         assert_eq!(
             head,

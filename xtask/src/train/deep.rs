@@ -6,7 +6,10 @@
 //!
 //! So the round is made in pieces of 1,000 games, each a step of its own with a stamp: the
 //! command can be stopped at any time and run again to go on (a piece cut short is played
-//! again), on a machine that keeps `engine/data/deep/`. The games are played by the shipped
+//! again). A session's machine and work tree are not kept, so every finished piece is also
+//! packed into the repository's `engine/games/` (about 75 KB a piece, `outflank train
+//! pack`) to be committed, and a run unpacks the pieces it finds there instead of playing
+//! them: the round goes on from session to session through the repository. The games are played by the shipped
 //! weights (`engine/weights/reversi8.bin`), copied into the directory at the first run: a
 //! later run with other shipped weights refuses to mix their games in. The build is kept
 //! there too (`outflank`), and every step of the round runs it: a change to the search

@@ -29,20 +29,15 @@ pub fn pack(data_file: &Path, played_by: Option<&Path>, out: &Path) -> ExitCode 
         let samples = data::read_files(&[data_file.to_path_buf()])?;
         let played_by = played_by.map(fingerprint).transpose()?.unwrap_or(0);
         let mut bytes = Vec::new();
-        pack::write(&mut bytes, &samples, played_by).map_err(|e| e.to_string())?;
+        let games = pack::write(&mut bytes, &samples, played_by).map_err(|e| e.to_string())?;
         // What unpacking gives must be what was packed: checked before anything is written.
         let (_, back) = pack::parse(&bytes)?;
         if back != samples {
             return Err("the packed games do not unpack to the data file".into());
         }
         write_whole(out, &bytes)?;
-        let games = samples
-            .windows(2)
-            .filter(|w| w[1].empties() > w[0].empties())
-            .count()
-            + usize::from(!samples.is_empty());
         Ok(format!(
-            "packed {} positions ({games} games) into {} bytes",
+            "packed {} positions ({games} games with kept positions) into {} bytes",
             samples.len(),
             bytes.len()
         ))
