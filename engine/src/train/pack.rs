@@ -345,7 +345,11 @@ mod tests {
     fn self_play_packs_small_and_unpacks_to_the_same_positions() {
         let samples = games(6);
         let mut packed = Vec::new();
-        assert_eq!(write(&mut packed, &samples, 42).unwrap(), 6, "six games, one each");
+        assert_eq!(
+            write(&mut packed, &samples, 42).unwrap(),
+            6,
+            "six games, one each"
+        );
         let (head, back) = parse(&packed).unwrap();
         assert_eq!(
             head,
