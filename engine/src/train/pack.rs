@@ -3,9 +3,9 @@
 //! A data file ([`super::data`]) spends 20 bytes on every position; its positions follow
 //! one another a move at a time, so a game is its first kept position, the moves from
 //! there, and what the moves do not tell: the game's result, which positions were solved,
-//! and the search's scores. Packed and compressed that is about a tenth of the size, and
-//! unpacking gives the data file back byte for byte. Depth-10 games cost 0.87 s each on a
-//! core, more than a session can make of a round (engine/TRAINING.md, *Round 8*), and the
+//! and the search's scores. Packed and compressed that is about a fifteenth of the size,
+//! and unpacking gives the data file back byte for byte. Depth-10 games cost 0.87-1.6 s each
+//! on a core (the VM's speed of the day), more than a session can make of a round (engine/TRAINING.md, *Round 8*), and the
 //! work tree is laid anew each session: packed, a session's pieces are committed and the
 //! next session goes on from them.
 //!
@@ -182,22 +182,11 @@ fn labels(game: &[Sample], result: i8) -> Vec<i8> {
     out
 }
 
-/// Reads a packed file: its header and its positions, as the data file they came from.
-/// A bad header, a truncated stream or a move that is not legal is an error, never a panic.
-pub fn read(input: &mut impl Read) -> io::Result<(Packed, Vec<Sample>)> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    parse(&bytes).map_err(|why| io::Error::new(io::ErrorKind::InvalidData, why))
-}
-
-/// Whether `bytes` start like a packed file.
-pub fn is_packed(bytes: &[u8]) -> bool {
-    bytes.starts_with(MAGIC)
-}
-
-/// [`read`] on bytes.
+/// Reads a packed file's bytes: its header and its positions, as the data file they came
+/// from. A bad header, a truncated stream or a move that is not legal is an error, never a
+/// panic.
 pub fn parse(bytes: &[u8]) -> Result<(Packed, Vec<Sample>), String> {
-    if bytes.len() < HEADER || !is_packed(bytes) {
+    if bytes.len() < HEADER || !bytes.starts_with(MAGIC) {
         return Err("not a packed games file (no OFTG header)".into());
     }
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));

@@ -7,11 +7,11 @@
 //! So the round is made in pieces of 1,000 games, each a step of its own with a stamp: the
 //! command can be stopped at any time and run again to go on (a piece cut short is played
 //! again). A session's machine and work tree are not kept, so every finished piece is also
-//! packed into the repository's `engine/games/` (about 75 KB a piece, `outflank train
+//! packed into the repository's `engine/games/` (about 71 KB a piece, `outflank train
 //! pack`) to be committed, and a run unpacks the pieces it finds there instead of playing
-//! them: the round goes on from session to session through the repository. The games are played by the shipped
-//! weights (`engine/weights/reversi8.bin`), copied into the directory at the first run: a
-//! later run with other shipped weights refuses to mix their games in. The build is kept
+//! them: the round goes on from session to session through the repository. The games are
+//! played by the shipped weights (`engine/weights/reversi8.bin`), copied into the directory
+//! at the first run: a later run with other shipped weights refuses to mix their games in. The build is kept
 //! there too (`outflank`), and every step of the round runs it: a change to the search
 //! between two runs would otherwise change the games of the pieces still to come (delete
 //! that copy to go on with the current build). Then 160,000 depth-6 games of round 7's kind
@@ -275,9 +275,8 @@ fn plan(
             })
             .collect()
     };
-    let played = pieces(s.pieces, s.games, SEED, "10");
-    let deep: Vec<PathBuf> = played.iter().map(|p| p.out.clone()).collect();
-    let mut steps = played;
+    let mut steps = pieces(s.pieces, s.games, SEED, "10");
+    let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
     let d6 = pieces(s.d6_pieces, s.d6_games, D6_SEED, "6");
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {

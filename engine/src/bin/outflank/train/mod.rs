@@ -179,7 +179,7 @@ pub enum Step {
         #[arg(long)]
         moves: bool,
     },
-    /// Pack a self-play data file small enough to commit (about a tenth of its size):
+    /// Pack a self-play data file small enough to commit (about a fifteenth of its size):
     /// `unpack` gives it back byte for byte.
     #[command(
         after_help = "Example:\n  outflank train pack --data data/deep/d10-s3801-0.bin --played-by data/deep/played-by.bin --out games/d10-s3801-0.oftg\n\nPrints `packed <positions> positions (<games> games with kept positions) into <bytes> bytes`: a game that ends within its random opening keeps none."

@@ -24,6 +24,17 @@ fn write_whole(out: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", out.display()))
 }
 
+/// Prints what a command did, or its error with the CLI's exit code for bad input.
+fn say(done: Result<String, String>) -> ExitCode {
+    match done {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => bad(e),
+    }
+}
+
 pub fn pack(data_file: &Path, played_by: Option<&Path>, out: &Path) -> ExitCode {
     let run = || -> Result<String, String> {
         let samples = data::read_files(&[data_file.to_path_buf()])?;
@@ -42,13 +53,7 @@ pub fn pack(data_file: &Path, played_by: Option<&Path>, out: &Path) -> ExitCode 
             bytes.len()
         ))
     };
-    match run() {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => bad(e),
-    }
+    say(run())
 }
 
 pub fn unpack(games: &Path, played_by: Option<&Path>, out: &Path) -> ExitCode {
@@ -77,11 +82,5 @@ pub fn unpack(games: &Path, played_by: Option<&Path>, out: &Path) -> ExitCode {
             out.display()
         ))
     };
-    match run() {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => bad(e),
-    }
+    say(run())
 }
