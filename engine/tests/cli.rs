@@ -240,6 +240,63 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
 }
 
 #[test]
+fn selfplay_with_the_levels_search_is_reproducible_and_a_bad_search_writes_nothing() {
+    // The deep round's later pieces are played with `--search default` (ProbCut, aspiration):
+    // the same games every time, as the packed pieces rely on, and other games than the
+    // plain search's, or the flag would not be doing anything.
+    let dir = std::env::temp_dir().join(format!("outflank-cli-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let play = |search: &str, name: &str| -> (Output, std::path::PathBuf) {
+        let out = dir.join(name);
+        let made = outflank(&[
+            "train",
+            "selfplay",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--depth",
+            "6",
+            "--exact",
+            "10",
+            "--search",
+            search,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        (made, out)
+    };
+    let files: Vec<Vec<u8>> = [
+        ("default", "a.bin"),
+        ("default", "b.bin"),
+        ("none", "c.bin"),
+    ]
+    .iter()
+    .map(|&(search, name)| {
+        let (made, out) = play(search, name);
+        assert!(made.status.success(), "{}", text(&made.stderr));
+        assert!(text(&made.stdout).contains("selfplay 4 games"));
+        std::fs::read(out).unwrap()
+    })
+    .collect();
+    assert_eq!(files[0], files[1], "the same seed and search, other games");
+    assert_ne!(
+        files[0], files[2],
+        "ProbCut and the plain search played the same games"
+    );
+
+    let (refused, out) = play("deepest", "d.bin");
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("--search"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(!out.exists(), "a bad --search wrote {}", out.display());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn packed_games_unpack_to_the_same_file_and_only_for_the_weights_that_played_them() {
     // What a later session does with the pieces an earlier one committed: the data file
     // comes back byte for byte, and games of other weights are refused, writing nothing.

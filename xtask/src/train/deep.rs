@@ -36,6 +36,8 @@ pub(super) struct DeepScale {
     /// Pieces of depth-10 games, and games in each.
     pieces: u64,
     games: u64,
+    /// How many of the first pieces the plain search played (see [`MPC_FROM`]).
+    plain_pieces: u64,
     /// Pieces of depth-6 games (round 7's kind), and games in each: the coverage a fit from
     /// zero needs to play (engine/TRAINING.md, *Round 8*).
     d6_pieces: u64,
@@ -49,6 +51,7 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
     // improving (engine/TRAINING.md, *The reference figure's footing*).
     pieces: 77,
     games: 1_000,
+    plain_pieces: MPC_FROM,
     // Stop 37's 160,000 games, 8.3 M positions.
     d6_pieces: 4,
     d6_games: 40_000,
@@ -59,6 +62,7 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
 pub(super) const DEEP_QUICK: DeepScale = DeepScale {
     pieces: 2,
     games: 2,
+    plain_pieces: 1,
     d6_pieces: 2,
     d6_games: 2,
     epochs: "2",
@@ -67,6 +71,15 @@ pub(super) const DEEP_QUICK: DeepScale = DeepScale {
 
 /// The seed of the round's openings (6-10 random moves), the one stop 38 began it with.
 const SEED: u64 = 3801;
+/// The pieces from this one on are played with the levels' search (ProbCut and aspiration:
+/// `outflank train selfplay --search default`), the ones before it with the plain search
+/// every other data file is made with. Capped at 200,000 nodes a move, the plain search
+/// finishes depth 10 in only 31 of 80 positions of the round (depth 9 in the others), where
+/// ProbCut needs 43,000 nodes on average; played against each other, ProbCut at 45,000
+/// nodes a move scores 55.5% against the plain search at 200,000: better play, at an eighth
+/// of the time a game (engine/TRAINING.md, *Round 8*). Stops 38-41 had played the first
+/// eight pieces when stop 42 measured this.
+const MPC_FROM: u64 = 8;
 /// The seed of the depth-6 games, the one of stop 37's.
 const D6_SEED: u64 = 3702;
 /// How many times the fit `mix` reads the depth-10 games beside the depth-6 ones: their
@@ -257,27 +270,41 @@ fn plan(
     let path = |p: &Path| p.display().to_string();
     let eval = path(played_by);
     let short = ["--random-min", "6", "--random-max", "10"];
-    // `count` pieces of `games` games of `seed` at `depth`, exact from 16 empties.
-    let pieces = |count: u64, games: u64, seed: u64, depth: &str| -> Vec<Step> {
-        (0..count)
-            .map(|k| {
-                let first = (k * games).to_string();
-                let name = format!("d{depth}-s{seed}-{first}");
-                let extra = [&["--first", first.as_str()][..], &short[..]].concat();
-                let out = file(&name);
-                Step {
-                    args: selfplay_args(games, seed, (depth, "16"), &extra, &eval, &out),
-                    out,
-                    name,
-                    needs: Vec::new(),
-                    keep: None,
-                }
-            })
-            .collect()
-    };
-    let mut steps = pieces(s.pieces, s.games, SEED, "10");
+    // Pieces `from..to` of `games` games of `seed` at `depth`, exact from 16 empties, the
+    // plain search unless `search` is given (its name then tells the pieces apart).
+    let pieces =
+        |(from, to): (u64, u64), games: u64, seed: u64, depth: &str, search: Option<&str>| {
+            (from..to)
+                .map(|k| {
+                    let first = (k * games).to_string();
+                    let kind = if search.is_some() { "mpc" } else { "" };
+                    let name = format!("d{depth}{kind}-s{seed}-{first}");
+                    let mut extra = [&["--first", first.as_str()][..], &short[..]].concat();
+                    if let Some(search) = search {
+                        extra.extend(["--search", search]);
+                    }
+                    let out = file(&name);
+                    Step {
+                        args: selfplay_args(games, seed, (depth, "16"), &extra, &eval, &out),
+                        out,
+                        name,
+                        needs: Vec::new(),
+                        keep: None,
+                    }
+                })
+                .collect::<Vec<Step>>()
+        };
+    let plain = s.plain_pieces.min(s.pieces);
+    let mut steps = pieces((0, plain), s.games, SEED, "10", None);
+    steps.extend(pieces(
+        (plain, s.pieces),
+        s.games,
+        SEED,
+        "10",
+        Some("default"),
+    ));
     let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
-    let d6 = pieces(s.d6_pieces, s.d6_games, D6_SEED, "6");
+    let d6 = pieces((0, s.d6_pieces), s.d6_games, D6_SEED, "6", None);
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {
         mixed.extend(deep.iter().cloned());

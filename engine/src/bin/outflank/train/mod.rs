@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
+use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
 use outflank_engine::train::{data, fit, selfplay};
@@ -60,6 +61,12 @@ pub enum Step {
         /// (default: the embedded weights).
         #[arg(long)]
         eval: Option<String>,
+        /// The search's refinements, as `outflank match --a-search` reads them: `none` (the
+        /// plain fixed-depth search every data file of `cargo xtask train` is made with) or
+        /// `default` (the levels' search: ProbCut and aspiration reach the depth in about a
+        /// fifth of the nodes; the deep round's later pieces, engine/TRAINING.md, *Round 8*).
+        #[arg(long, default_value = "none")]
+        search: String,
     },
     /// Calibrate Multi-ProbCut: on positions from data files, regress each depth's plain
     /// search score on the shallower search's that ProbCut pairs with it; prints the table
@@ -331,7 +338,12 @@ pub fn run(step: Step) -> ExitCode {
             random_min,
             random_max,
             eval,
+            search,
         } => {
+            let tweaks = match Tweaks::parse(&search) {
+                Ok(t) => t,
+                Err(e) => return bad(format!("--search: {e}")),
+            };
             let plan = selfplay::Plan {
                 random_plies: (random_min, random_max.max(random_min)),
                 depth,
@@ -350,6 +362,7 @@ pub fn run(step: Step) -> ExitCode {
                 &out,
                 &plan,
                 pattern,
+                tweaks,
             )
         }
     }
@@ -361,6 +374,7 @@ fn run_selfplay(
     out: &std::path::Path,
     plan: &selfplay::Plan,
     pattern: Option<&'static Weights>,
+    tweaks: Tweaks,
 ) -> ExitCode {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -372,7 +386,7 @@ fn run_selfplay(
         Err(e) => return bad(format!("cannot create {}: {e}", out.display())),
     };
     println!(
-        "selfplay seed {seed} games {}..{} plan {plan:?} -> {}",
+        "selfplay seed {seed} games {}..{} plan {plan:?} search {tweaks:?} -> {}",
         games.start,
         games.end,
         out.display()
@@ -383,8 +397,9 @@ fn run_selfplay(
     }
     let mut searcher = Searcher::<Eight>::new(18);
     searcher.set_pattern(pattern);
-    // The plain search the documented data files were made with (same seed, same file).
-    searcher.set_tweaks(outflank_engine::search::midgame::Tweaks::NONE);
+    // By default the plain search the documented data files were made with (same seed,
+    // same file, whatever ProbCut's table).
+    searcher.set_tweaks(tweaks);
     let start = Instant::now();
     let (mut positions, mut exact) = (0usize, 0usize);
     let count = games.end - games.start;
