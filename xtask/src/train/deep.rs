@@ -16,7 +16,7 @@
 //! there too (`outflank`), and every step of the round runs it: a change to the search
 //! between two runs would otherwise change the games of the pieces still to come (delete
 //! that copy to go on with the current build). Then 160,000 depth-6 games of round 7's kind
-//! (four pieces, stop 37's), the held-out games between stronger players with the same
+//! (stop 37's, in 16 pieces), the held-out games between stronger players with the same
 //! weights (as the pipeline makes them), and three candidate fits, all with half the search's
 //! score in the labels above 16 empties: from zero on the depth-10 games, the shipped weights
 //! refined with them, and from zero on the depth-6 games with the depth-10 ones counted three
@@ -53,9 +53,11 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
     pieces: 77,
     games: 1_000,
     plain_pieces: MPC_FROM,
-    // Stop 37's 160,000 games, 8.3 M positions.
-    d6_pieces: 4,
-    d6_games: 40_000,
+    // Stop 37's 160,000 games, 8.3 M positions (it played them in four pieces of 40,000: the
+    // same games in the same order). Pieces of 10,000, 12-17 minutes of a core, so that a
+    // session can finish and keep some.
+    d6_pieces: 16,
+    d6_games: 10_000,
     epochs: "10",
     min_count: "30",
 };
