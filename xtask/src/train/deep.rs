@@ -77,7 +77,7 @@ const SEED: u64 = 3801;
 /// The pieces from this one on are played with the levels' search (ProbCut and aspiration:
 /// `outflank train selfplay --search default`), the ones before it with the plain search
 /// every other data file is made with. Capped at 200,000 nodes a move, the plain search
-/// finishes depth 10 in only 31 of 80 positions of the round (depth 9 in the others), where
+/// finishes depth 10 in only 31 of 80 positions of the round (depth 9 in 33, 8 in 16), where
 /// ProbCut needs 43,000 nodes on average; played against each other, ProbCut at 45,000
 /// nodes a move scores 55.5% against the plain search at 200,000: better play, at an eighth
 /// of the time a game (engine/TRAINING.md, *Round 8*). Stops 38-41 had played the first
