@@ -22,8 +22,9 @@
 //! refined with them, and from zero on the depth-6 games with the depth-10 ones counted three
 //! times (`mix`: a fit from zero on depth-10 games alone lacks the coverage to play). They
 //! are rounded to the shipped quantum and their held-out errors printed beside the shipped
-//! file's. It ships nothing: whether a candidate replaces the shipped file is a match's
-//! decision (engine/TRAINING.md, *Round 8*).
+//! file's, then plays each against the shipped file at level 8 ([`decide`]). It ships
+//! nothing: a candidate that wins needs its own ProbCut table and the levels measured again
+//! before it replaces the shipped file (engine/TRAINING.md, *Round 8*).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,8 @@ pub(super) struct DeepScale {
     d6_games: u64,
     epochs: &'static str,
     min_count: &'static str,
+    /// Games of each match that decides (see [`decide`]).
+    match_games: &'static str,
 }
 
 pub(super) const DEEP_FULL: DeepScale = DeepScale {
@@ -60,6 +63,8 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
     d6_games: 10_000,
     epochs: "10",
     min_count: "30",
+    // Each round's decision since round 5: 2,000 games a seed (about 7 minutes on two cores).
+    match_games: "2000",
 };
 
 pub(super) const DEEP_QUICK: DeepScale = DeepScale {
@@ -70,6 +75,7 @@ pub(super) const DEEP_QUICK: DeepScale = DeepScale {
     d6_games: 2,
     epochs: "2",
     min_count: "2",
+    match_games: "2",
 };
 
 /// The seed of the round's openings (6-10 random moves), the one stop 38 began it with.
@@ -88,6 +94,9 @@ const D6_SEED: u64 = 3702;
 /// How many times the fit `mix` reads the depth-10 games beside the depth-6 ones: their
 /// labels count three times as much (stop 39's try, *Round 8*).
 const MIX_WEIGHT: usize = 3;
+
+/// The seeds of the openings of the matches that decide, as in every round since round 5.
+const MATCH_SEEDS: [u64; 2] = [61, 62];
 
 /// The quantum the candidates are rounded to: the shipped file's, within the worker's budget.
 const QUANTUM: &str = "16";
@@ -145,7 +154,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     run_steps(ctx, outflank, steps, jobs)?;
     for (name, weights) in [("shipped", played_by.clone())]
         .into_iter()
-        .chain(candidates)
+        .chain(candidates.iter().cloned())
     {
         let mut c = ctx.cmd(outflank);
         c.current_dir(ctx.root.join("engine"))
@@ -158,13 +167,57 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: {name} ({}): {}", weights.display(), log.display());
         print!("{}", fs::read_to_string(&log).unwrap_or_default());
     }
+    decide(ctx, outflank, dir, s, &played_by, &candidates, jobs)?;
     if quick {
         again_from_kept(ctx, outflank, dir, &played_by, &kept)?;
     }
     println!(
-        "train: the deep round is done; nothing was shipped (engine/TRAINING.md, *Round 8*, \
-         for the match that decides)"
+        "train: the deep round is done; nothing was shipped (engine/TRAINING.md, *Round 8*: \
+         what a candidate that wins needs before it ships)"
     );
+    Ok(())
+}
+
+/// The matches that decide whether a candidate can replace the shipped file, as every
+/// round's was decided: level 8 against level 8, the candidate's evaluation against the
+/// weights that played the round, each opening with both colours, from the openings of each
+/// of [`MATCH_SEEDS`], `jobs` games at a time. A finished match's log is kept and printed
+/// again by a later run instead of being played again.
+fn decide(
+    ctx: &Ctx,
+    outflank: &Path,
+    dir: &Path,
+    s: &DeepScale,
+    played_by: &Path,
+    candidates: &[(&str, PathBuf)],
+    jobs: usize,
+) -> Result {
+    // The match's last line, `match 8 8: wins W draws D losses L (points P of N) ...`, once
+    // it has finished.
+    let summary = |log: &Path| {
+        let text = fs::read_to_string(log).ok()?;
+        let last = text.lines().last()?;
+        last.starts_with("match ").then(|| last.to_string())
+    };
+    for (name, weights) in candidates {
+        for seed in MATCH_SEEDS {
+            let log = dir.join(format!("match-{name}-s{seed}.log"));
+            if summary(&log).is_none() {
+                let mut c = ctx.cmd(outflank);
+                c.args(["match", "--a", "8", "--b", "8", "--games", s.match_games])
+                    .args(["--seed", &seed.to_string(), "--threads", &jobs.to_string()])
+                    .arg("--a-eval")
+                    .arg(weights)
+                    .arg("--b-eval")
+                    .arg(played_by);
+                run_logged(c, &log)?;
+            }
+            let Some(result) = summary(&log) else {
+                return Err(format!("{} ends without a result", log.display()));
+            };
+            println!("train: {name} against the shipped file, seed {seed}: {result}");
+        }
+    }
     Ok(())
 }
 
