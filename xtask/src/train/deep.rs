@@ -182,7 +182,8 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
 /// round's was decided: level 8 against level 8, the candidate's evaluation against the
 /// weights that played the round, each opening with both colours, from the openings of each
 /// of [`MATCH_SEEDS`], `jobs` games at a time. A finished match's log is kept and printed
-/// again by a later run instead of being played again.
+/// again by a later run instead of being played again, unless the candidate was fitted again
+/// after it.
 fn decide(
     ctx: &Ctx,
     outflank: &Path,
@@ -199,10 +200,11 @@ fn decide(
         let last = text.lines().last()?;
         last.starts_with("match ").then(|| last.to_string())
     };
+    let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
     for (name, weights) in candidates {
         for seed in MATCH_SEEDS {
             let log = dir.join(format!("match-{name}-s{seed}.log"));
-            if summary(&log).is_none() {
+            if summary(&log).is_none() || modified(&log) < modified(weights) {
                 let mut c = ctx.cmd(outflank);
                 c.args(["match", "--a", "8", "--b", "8", "--games", s.match_games])
                     .args(["--seed", &seed.to_string(), "--threads", &jobs.to_string()])
