@@ -248,10 +248,10 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// The held-out games the shipped file is measured on after it is made, played by that file
 /// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
 /// search for both sides, as deep as self-play's 200,000 nodes a move reach: depth 8-10 in
-/// practice, about level 8's play (engine/TRAINING.md, *The pieces from the ninth on*). Their positions are closer to games between
-/// good players than any set above: the spread of their exact scores is about 12 discs,
-/// against 19 in games played as round 3's (engine/TRAINING.md, *Positions from stronger
-/// play*). Three sets: `held-s`, every position solved from `strong.1` empties; `held-t`,
+/// practice, about level 8's play (engine/TRAINING.md, *The pieces from the ninth on*).
+/// Their positions are closer to games between good players than any set above: the spread
+/// of their exact scores is about 12 discs, against 19 in games played as round 3's
+/// (engine/TRAINING.md, *Positions from stronger play*). Three sets: `held-s`, every position solved from `strong.1` empties; `held-t`,
 /// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
 /// minutes a solve) and every one from 14; `held-u`, the same with its one position at
 /// `strong_deeper.1` (29-30, the top of the 20-30 empties: 3-56 minutes a game, 15

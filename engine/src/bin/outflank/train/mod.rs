@@ -63,8 +63,9 @@ pub enum Step {
         eval: Option<String>,
         /// The search's refinements, as `outflank match --a-search` reads them: `none` (the
         /// plain fixed-depth search every data file of `cargo xtask train` is made with) or
-        /// `default` (the levels' search: ProbCut and aspiration reach the depth in about a
-        /// fifth of the nodes; the deep round's later pieces, engine/TRAINING.md, *Round 8*).
+        /// `default` (the levels' search: ProbCut and aspiration reach depth 10 in about an
+        /// eighth of the plain search's nodes; the deep round's later pieces,
+        /// engine/TRAINING.md, *Round 8*).
         #[arg(long, default_value = "none")]
         search: String,
     },
