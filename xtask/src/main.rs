@@ -8,7 +8,7 @@
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
 //! cargo xtask train [--quick]       retrain the 8x8 evaluation (engine/TRAINING.md)
-//! cargo xtask train --deep          round 8: depth-10 games in resumable pieces, and three candidate fits
+//! cargo xtask train --deep          round 8: depth-10 games in resumable pieces, a candidate fit and its matches
 //! cargo xtask page [--release]      the hot-seat page's split wasm (trunk's pre-build hook runs it)
 //! ```
 //!
@@ -78,7 +78,7 @@ fn usage() {
          \x20                             --quick: a few games into target/train-quick, the shipped weights untouched\n\
          cargo xtask train --deep [--quick] [--jobs N] [--dir DIR]\n\
          \x20                             round 8: depth-10 games in pieces into engine/data/deep (run it again to go on),\n\
-         \x20                             then three candidate fits and their held-out errors; ships nothing\n\
+         \x20                             then a candidate fit, its held-out errors and its matches; ships nothing\n\
          cargo xtask page [--release] [--out DIR]\n\
          \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
     );

@@ -12,7 +12,7 @@
 //! leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
 //!
 //! `--deep` runs round 8 instead ([`deep`]): games at depth 10, in pieces a later run goes on
-//! from, then three candidate fits; it ships nothing.
+//! from, then a candidate fit and the matches that decide; it ships nothing.
 
 use std::fs;
 use std::path::{Path, PathBuf};
