@@ -382,19 +382,15 @@ fn plan(
         blend: Some("0.5"),
         quantum: "1",
     };
-    steps.push(fit_step(dir, "weights-r8-mix-q1", None, &mixed, &[], knobs));
-    steps.push(requant_step(
-        dir,
-        "weights-r8-mix",
-        "weights-r8-mix-q1",
-        QUANTUM,
-    ));
+    let fit = fit_step(dir, "weights-r8-mix-q1", None, &mixed, &[], knobs);
+    let requant = requant_step(dir, "weights-r8-mix", &fit.name, QUANTUM);
+    let candidates = vec![("r8-mix", requant.out.clone())];
+    steps.extend([fit, requant]);
     // The pipeline's games between stronger players, played by the same weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     steps.extend(strong);
     // Every game of the round is kept packed: a later session goes on from what this one played.
     let steps = from_kept(steps, kept, &eval);
-    let candidates = vec![("r8-mix", file("weights-r8-mix"))];
     (steps, held, candidates)
 }
