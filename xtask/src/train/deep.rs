@@ -20,8 +20,8 @@
 //! the depth-10 ones counted three times, half the search's score in the labels above 16
 //! empties; the depth-10 games alone lack the coverage to play, and refining the shipped
 //! file with them plays even), and the held-out games between stronger players with the
-//! same weights (as the pipeline makes them). The candidate is rounded to the shipped
-//! quantum and its held-out errors printed beside the shipped file's, then it plays the
+//! same weights (as the pipeline makes them). The candidate is rounded to the finest quantum
+//! within the worker's budget, as the pipeline rounds the shipped file, and its held-out errors printed beside the shipped file's, then it plays the
 //! shipped file at level 8 ([`decide`]). It ships
 //! nothing: a candidate that wins needs its own ProbCut table and the levels measured again
 //! before it replaces the shipped file (engine/TRAINING.md, *Round 8*).
@@ -29,8 +29,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::plan::{fit_step, measured_on, requant_step, selfplay_args, Knobs, Step, FULL, QUICK};
-use super::{run_logged, run_steps};
+use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
+use super::{requant_within_budget, run_logged, run_steps};
 use crate::ctx::{Ctx, Result};
 
 /// How big a deep round is.
@@ -98,9 +98,6 @@ const MIX_WEIGHT: usize = 3;
 /// The seeds of the openings of the matches that decide, as in every round since round 5.
 const MATCH_SEEDS: [u64; 2] = [61, 62];
 
-/// The quantum the candidates are rounded to: the shipped file's, within the worker's budget.
-const QUANTUM: &str = "16";
-
 /// Runs the round into `dir` with the build kept there (a copy of `built` at the first run),
 /// `jobs` steps at once.
 pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
@@ -152,9 +149,17 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         dir.display()
     );
     run_steps(ctx, outflank, steps, jobs)?;
+    // Each candidate as it would ship: at the finest quantum within the worker's budget (the
+    // mix of stop 44 is 288,257 bytes gzipped at the shipped file's 16, over the 272,000).
+    let mut measured = Vec::new();
+    for (name, fitted) in &candidates {
+        let out = dir.join(format!("weights-{name}.bin"));
+        requant_within_budget(ctx, outflank, fitted, &out, &[], quick)?;
+        measured.push((*name, out));
+    }
     for (name, weights) in [("shipped", played_by.clone())]
         .into_iter()
-        .chain(candidates.iter().cloned())
+        .chain(measured.iter().cloned())
     {
         let mut c = ctx.cmd(outflank);
         c.current_dir(ctx.root.join("engine"))
@@ -167,7 +172,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: {name} ({}): {}", weights.display(), log.display());
         print!("{}", fs::read_to_string(&log).unwrap_or_default());
     }
-    decide(ctx, outflank, dir, s, &played_by, &candidates, jobs)?;
+    decide(ctx, outflank, dir, s, &played_by, &measured, jobs)?;
     if quick {
         again_from_kept(ctx, outflank, dir, &played_by, &kept)?;
     }
@@ -316,7 +321,8 @@ fn from_kept(played: Vec<Step>, kept: &Path, eval: &str) -> Vec<Step> {
     steps
 }
 
-/// The round's steps, the held-out files, and the candidates (name, file) to measure.
+/// The round's steps, the held-out files, and the candidates to measure: each one's name and
+/// fitted file (at quantum 1, rounded after the steps).
 fn plan(
     dir: &Path,
     s: &DeepScale,
@@ -383,9 +389,8 @@ fn plan(
         quantum: "1",
     };
     let fit = fit_step(dir, "weights-r8-mix-q1", None, &mixed, &[], knobs);
-    let requant = requant_step(dir, "weights-r8-mix", &fit.name, QUANTUM);
-    let candidates = vec![("r8-mix", requant.out.clone())];
-    steps.extend([fit, requant]);
+    let candidates = vec![("r8-mix", fit.out.clone())];
+    steps.push(fit);
     // The pipeline's games between stronger players, played by the same weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();

@@ -94,45 +94,15 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     );
     run_steps(ctx, &outflank, steps, jobs)?;
 
-    // Round to the coarsest quantum the budget needs (the finest that fits), then print the
-    // held-out errors of the file that ships.
+    // Round to the finest quantum within the budget, then print the held-out errors of the
+    // file that ships.
     let fitted = dir.join(format!("{FITTED}.bin"));
     let shipped = dir.join("reversi8.bin");
     // The deep probes are measured on the shipped file only: the fit does not wait for them.
     let mut held = held_files(&dir);
     held.extend(DEEP_HELD.iter().map(|f| dir.join(f)));
-    let mut quantum = 14;
-    loop {
-        let mut c = ctx.cmd(&outflank);
-        c.current_dir(ctx.root.join("engine")).args([
-            "train",
-            "requant",
-            "--quantum",
-            &quantum.to_string(),
-        ]);
-        c.arg("--weights")
-            .arg(&fitted)
-            .arg("--out")
-            .arg(&shipped)
-            .arg("--holdout")
-            .args(&held);
-        let log = dir.join(format!("requant-q{quantum}.log"));
-        run_logged(c, &log)?;
-        let size = gzip_size(ctx, &shipped)?;
-        println!("train: quantum {quantum}: {size} bytes gzipped (budget {WEIGHTS_GZIP_BUDGET})");
-        if quick || size <= WEIGHTS_GZIP_BUDGET {
-            // Its first line (the file written); its errors come with the other sets' below.
-            let text = fs::read_to_string(&log).unwrap_or_default();
-            println!("{}", text.lines().next().unwrap_or_default());
-            break;
-        }
-        if quantum >= MAX_QUANTUM {
-            return Err(format!(
-                "no quantum up to {MAX_QUANTUM} brings the weights within the budget"
-            ));
-        }
-        quantum += 2;
-    }
+    // Its errors come with the other sets' below.
+    requant_within_budget(ctx, &outflank, &fitted, &shipped, &held, quick)?;
     // Games between stronger players, played by the file just made (so made again each run:
     // a stamp would not see the file change).
     let strong_steps = measured_on(&dir, scale, &shipped);
@@ -336,6 +306,62 @@ fn run_logged(mut c: Command, log: &Path) -> Result {
         .status()
         .map_err(|e| format!("cannot start `{what}`: {e}"))?;
     check(status, &what)
+}
+
+/// Rounds `fitted` into `out` at the finest quantum (hundredths of a disc, from 14 up by 2)
+/// whose file fits the worker's budget ([`WEIGHTS_GZIP_BUDGET`]), printing each one tried;
+/// with `holdout`, the log of the quantum kept holds its held-out errors. `quick`: the first
+/// quantum, whatever its size (a few games' weights are mostly zeros anyway). `out` is only
+/// replaced when its bytes change, so a later step can tell a refit from the same file
+/// rounded again. Returns the quantum kept.
+pub(super) fn requant_within_budget(
+    ctx: &Ctx,
+    outflank: &Path,
+    fitted: &Path,
+    out: &Path,
+    holdout: &[PathBuf],
+    quick: bool,
+) -> Result<u8> {
+    let name = out.file_stem().unwrap_or_default().to_string_lossy();
+    let dir = out.parent().unwrap_or(Path::new("."));
+    let new = out.with_extension("new.bin");
+    let mut quantum = 14;
+    loop {
+        let mut c = ctx.cmd(outflank);
+        c.current_dir(ctx.root.join("engine"))
+            .args(["train", "requant", "--quantum", &quantum.to_string()])
+            .arg("--weights")
+            .arg(fitted)
+            .arg("--out")
+            .arg(&new);
+        if !holdout.is_empty() {
+            c.arg("--holdout").args(holdout);
+        }
+        let log = dir.join(format!("{name}-q{quantum}.log"));
+        run_logged(c, &log)?;
+        let size = gzip_size(ctx, &new)?;
+        println!(
+            "train: {name} at quantum {quantum}: {size} bytes gzipped (budget {WEIGHTS_GZIP_BUDGET})"
+        );
+        if quick || size <= WEIGHTS_GZIP_BUDGET {
+            if fs::read(out).ok() == fs::read(&new).ok() {
+                let _ = fs::remove_file(&new);
+            } else {
+                fs::rename(&new, out).map_err(|e| {
+                    format!("cannot move {} to {}: {e}", new.display(), out.display())
+                })?;
+            }
+            return Ok(quantum);
+        }
+        if quantum >= MAX_QUANTUM {
+            let _ = fs::remove_file(&new);
+            return Err(format!(
+                "no quantum up to {MAX_QUANTUM} brings {} within the budget",
+                fitted.display()
+            ));
+        }
+        quantum += 2;
+    }
 }
 
 /// The size of `file` after `gzip -9`.
