@@ -11,20 +11,22 @@
 //! packed into the repository's `engine/games/` (about 71 KB a piece, `outflank train
 //! pack`) to be committed, and a run unpacks the pieces it finds there instead of playing
 //! them: the round goes on from session to session through the repository. The games are
-//! played by the shipped weights (`engine/weights/reversi8.bin`), copied into the directory
-//! at the first run: a later run with other shipped weights refuses to mix their games in. The build is kept
+//! played by the weights shipped in stops 33-43, kept beside them as
+//! `engine/games/played-by-r8.bin` ([`PLAYED_BY`]: the round's `mix` replaced them in stop 44)
+//! and copied into the directory at the first run: a later run with other weights there
+//! refuses to mix their games in. The build is kept
 //! there too (`outflank`), and every step of the round runs it: a change to the search
 //! between two runs would otherwise change the games of the pieces still to come (delete
 //! that copy to go on with the current build). Then 160,000 depth-6 games of round 7's kind
 //! (stop 37's, in 16 pieces), one candidate fit (`mix`: from zero on the depth-6 games with
 //! the depth-10 ones counted three times, half the search's score in the labels above 16
-//! empties; the depth-10 games alone lack the coverage to play, and refining the shipped
-//! file with them plays even), and the held-out games between stronger players with the
-//! same weights (as the pipeline makes them). The candidate is rounded to the finest quantum
-//! within the worker's budget, as the pipeline rounds the shipped file, and its held-out errors printed beside the shipped file's, then it plays the
-//! shipped file at level 8 ([`decide`]). It ships
-//! nothing: a candidate that wins needs its own ProbCut table and the levels measured again
-//! before it replaces the shipped file (engine/TRAINING.md, *Round 8*).
+//! empties; the depth-10 games alone lack the coverage to play, and refining the weights
+//! that played with them plays even), and the held-out games between stronger players with
+//! the same weights (as the pipeline makes them). The candidate is rounded to the finest
+//! quantum within the worker's budget, as the pipeline rounds the shipped file, its held-out
+//! errors are printed beside those of the weights that played, and it plays them at level 8
+//! ([`decide`]). The command ships nothing: stop 44 measured `mix` at 52.75% over 4,000
+//! games and shipped it (engine/TRAINING.md, *Round 8*).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -95,6 +97,11 @@ const D6_SEED: u64 = 3702;
 /// labels count three times as much (stop 39's try, *Round 8*).
 const MIX_WEIGHT: usize = 3;
 
+/// The weights that played the round (the shipped file of stops 33-43), kept beside its games
+/// in `engine/games/`: the held-out games still to play, the matches and `outflank train
+/// unpack --played-by` need them, and the shipped file is now the round's `mix`.
+const PLAYED_BY: &str = "played-by-r8.bin";
+
 /// The seeds of the openings of the matches that decide, as in every round since round 5.
 const MATCH_SEEDS: [u64; 2] = [61, 62];
 
@@ -102,10 +109,10 @@ const MATCH_SEEDS: [u64; 2] = [61, 62];
 /// `jobs` steps at once.
 pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
     let s = if quick { &DEEP_QUICK } else { &DEEP_FULL };
-    let shipped = ctx.root.join("engine").join("weights").join("reversi8.bin");
+    let source = ctx.root.join("engine").join("games").join(PLAYED_BY);
     let played_by = dir.join("played-by.bin");
     let weights =
-        fs::read(&shipped).map_err(|e| format!("cannot read {}: {e}", shipped.display()))?;
+        fs::read(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
     if quick {
         // A test of the whole round: afresh each time, so the pieces are played and packed
         // before they are unpacked again.
@@ -119,7 +126,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
                 "the games in {} were played by other weights than {} (their copy: {}); \
                  move the directory away to start a round with these",
                 dir.display(),
-                shipped.display(),
+                source.display(),
                 played_by.display()
             ))
         }
@@ -157,7 +164,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         requant_within_budget(ctx, outflank, fitted, &out, &[], quick)?;
         measured.push((*name, out));
     }
-    for (name, weights) in [("shipped", played_by.clone())]
+    for (name, weights) in [("played-by", played_by.clone())]
         .into_iter()
         .chain(measured.iter().cloned())
     {
@@ -222,7 +229,9 @@ fn decide(
             let Some(result) = summary(&log) else {
                 return Err(format!("{} ends without a result", log.display()));
             };
-            println!("train: {name} against the shipped file, seed {seed}: {result}");
+            println!(
+                "train: {name} against the weights that played the round, seed {seed}: {result}"
+            );
         }
     }
     Ok(())
