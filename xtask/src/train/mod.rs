@@ -313,7 +313,7 @@ fn run_logged(mut c: Command, log: &Path) -> Result {
 /// with `holdout`, the log of the quantum kept holds its held-out errors. `quick`: the first
 /// quantum, whatever its size (a few games' weights are mostly zeros anyway). `out` is only
 /// replaced when its bytes change, so a later step can tell a refit from the same file
-/// rounded again. Returns the quantum kept.
+/// rounded again.
 pub(super) fn requant_within_budget(
     ctx: &Ctx,
     outflank: &Path,
@@ -321,7 +321,7 @@ pub(super) fn requant_within_budget(
     out: &Path,
     holdout: &[PathBuf],
     quick: bool,
-) -> Result<u8> {
+) -> Result {
     let name = out.file_stem().unwrap_or_default().to_string_lossy();
     let dir = out.parent().unwrap_or(Path::new("."));
     let new = out.with_extension("new.bin");
@@ -351,7 +351,7 @@ pub(super) fn requant_within_budget(
                     format!("cannot move {} to {}: {e}", new.display(), out.display())
                 })?;
             }
-            return Ok(quantum);
+            return Ok(());
         }
         if quantum >= MAX_QUANTUM {
             let _ = fs::remove_file(&new);
