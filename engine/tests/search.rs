@@ -249,6 +249,61 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     assert!(Board::<Eight>::start().legal_moves() & (1 << best) != 0);
 }
 
+/// The search's bitboards of a position in FFO notation (64 squares, then X or O to move).
+fn board(squares: &str, side: &str) -> Board<Eight> {
+    let position = outflank_engine::Position::from_ffo(squares, ffo::parse_side(side).unwrap())
+        .expect("a position");
+    let board = position.board();
+    Board {
+        player: board.player() as u64,
+        opponent: board.opponent() as u64,
+    }
+}
+
+// A position of a game level 10 lost by 64 to rust-reversi's MCTS (stop 44, light
+// after `e6d6c6f4c3e7 f8c5g3f5b4f3e3`): light's `c4` looked like +24 at depth 17, but dark's
+// `g4` leaves light one disc and wipes it out two plies later (`d3 d2`, or any other
+// reply). Boards with no discs of the side to move are lost by 64, not scored by the
+// evaluation.
+#[test]
+fn a_wipe_out_is_seen_as_a_loss_by_64() {
+    let before_c4 = board(
+        "------------------X-XXX--X-XXO----XOXO----XXX-------X--------X--",
+        "O",
+    );
+    let after_c4 = board(
+        "------------------X-XXX--XOOOO----XOXO----XXX-------X--------X--",
+        "X",
+    );
+    let c4 = "c4".parse::<Square>().unwrap().index(8).unwrap();
+    let g4 = "g4".parse::<Square>().unwrap().index(8).unwrap();
+    assert_eq!(
+        before_c4.play_flips(c4, before_c4.flips(c4)),
+        after_c4,
+        "c4 leads to the second position"
+    );
+    // Dark wins by 64 with g4 and sees it at once: three plies, all three depths.
+    for depth in [3, 4, 9] {
+        let settings = Settings {
+            depth,
+            exact_empties: 0,
+            noise: 0,
+            max_nodes: u64::MAX,
+            greedy: false,
+        };
+        let choice = Searcher::<Eight>::new(16).choose(after_c4, &settings, 0, &search::never);
+        assert_eq!(
+            (choice.best, choice.score),
+            (Some(g4), 64 * 100),
+            "depth {depth}"
+        );
+    }
+    // And level 10 does not play into it.
+    let choice =
+        Searcher::<Eight>::new(20).choose(before_c4, &Level::MAX.settings(), 0, &search::never);
+    assert_ne!(choice.best, Some(c4), "score {}", choice.score);
+}
+
 #[test]
 fn levels_are_1_to_10() {
     assert!(Level::new(0).is_err());

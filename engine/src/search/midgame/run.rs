@@ -69,6 +69,14 @@ impl<G: Geometry> Run<'_, G> {
     /// the browser worker 379 bytes of gzipped wasm (stop 26), and it has no room for them.
     #[inline(never)]
     pub(super) fn evaluate(&self, board: &Board<G>, ix: &Indexes) -> i32 {
+        if board.player.is_empty() {
+            // Wiped out: the game is over and lost by every square. The leaves after a
+            // move are where this shows first (the mover always has discs), and the
+            // evaluation, fitted on real games, scores such a board as it scores any
+            // other: a line that wipes a side out looked like a guess, not a loss by 64
+            // (a game lost -64 at 47 empties to rust-reversi's MCTS, stop 44).
+            return final_score(board) * WIN;
+        }
         if self.greedy {
             // A beginner: more discs now is all that counts.
             (board.player.count() as i32 - board.opponent.count() as i32) * WIN
