@@ -10,7 +10,7 @@
 //! `move score depth nodes ms` per position (score in hundredths of a disc), then
 //! `total <nodes> nodes <ms> ms`.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         greedy: false,
     };
     let (mut nodes, mut ms) = (0, 0.0);
+    let mut out = std::io::stdout().lock();
     for (n, line) in std::io::stdin().lock().lines().enumerate() {
         let line = line.unwrap_or_default();
         let Some(board) = parse(&line) else {
@@ -53,14 +54,20 @@ fn main() -> ExitCode {
         let name = choice.best.map_or("pass".to_string(), |sq| {
             Square::from_index(sq, 8).to_string()
         });
-        println!(
+        // A closed pipe (`| head`) ends the run quietly.
+        if writeln!(
+            out,
             "{name} {} {} {} {took:.0}",
             choice.score, choice.depth, choice.nodes
-        );
+        )
+        .is_err()
+        {
+            return ExitCode::SUCCESS;
+        }
         nodes += choice.nodes;
         ms += took;
     }
-    println!("total {nodes} nodes {ms:.0} ms");
+    let _ = writeln!(out, "total {nodes} nodes {ms:.0} ms");
     ExitCode::SUCCESS
 }
 
