@@ -30,13 +30,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let settings = Settings {
-        depth,
-        exact_empties: 0,
-        noise: 0,
-        max_nodes: u64::MAX,
-        greedy: false,
-    };
+    let settings = Settings::to_depth(depth);
     let (mut nodes, mut ms) = (0, 0.0);
     let mut out = std::io::stdout().lock();
     for (n, line) in std::io::stdin().lock().lines().enumerate() {

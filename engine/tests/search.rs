@@ -97,13 +97,7 @@ fn every_move_gets_its_exact_score() {
 
 #[test]
 fn a_fixed_depth_search_is_deterministic() {
-    let settings = Settings {
-        depth: 5,
-        exact_empties: 0,
-        noise: 0,
-        max_nodes: u64::MAX,
-        greedy: false,
-    };
+    let settings = Settings::to_depth(5);
     for p in problems().iter().take(6) {
         let a = Searcher::<Eight>::new(16).choose(p.board(), &settings, 1, &search::never);
         let b = Searcher::<Eight>::new(12).choose(p.board(), &settings, 2, &search::never);
@@ -122,11 +116,8 @@ fn a_fixed_depth_search_is_deterministic() {
 fn the_midgame_search_hands_over_to_the_exact_solver() {
     let p = &problems()[4];
     let settings = Settings {
-        depth: 4,
         exact_empties: 20,
-        noise: 0,
-        max_nodes: u64::MAX,
-        greedy: false,
+        ..Settings::to_depth(4)
     };
     let choice = Searcher::<Eight>::new(16).choose(p.board(), &settings, 0, &search::never);
     assert!(choice.exact);
@@ -140,13 +131,7 @@ fn the_midgame_search_past_the_end_of_the_game_ends_exact() {
     // ProbCut, whose score must be the solver's.
     for p in problems().iter().take(3) {
         let empties = p.board().empty().count_ones() as u8;
-        let settings = Settings {
-            depth: 60,
-            exact_empties: 0,
-            noise: 0,
-            max_nodes: u64::MAX,
-            greedy: false,
-        };
+        let settings = Settings::to_depth(60);
         let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
         assert!(choice.exact, "FFO #{}", p.id);
         assert_eq!(
@@ -167,11 +152,8 @@ fn the_midgame_search_past_the_end_of_the_game_ends_exact() {
     // With a budget too small for the last step the answer is a guess, and says so.
     let p = &problems()[0];
     let settings = Settings {
-        depth: 60,
-        exact_empties: 0,
-        noise: 0,
         max_nodes: 20_000,
-        greedy: false,
+        ..Settings::to_depth(60)
     };
     let choice = Searcher::<Eight>::new(18).choose(p.board(), &settings, 0, &search::never);
     assert!(
@@ -187,11 +169,8 @@ fn a_budget_that_cuts_an_iteration_short_plays_what_that_iteration_found() {
     // move of that iteration but the last: where that iteration changed its mind, the
     // move it found is played, not the shallower iteration's (unless asked not to).
     let at = |depth: u8, max_nodes: u64| Settings {
-        depth,
-        exact_empties: 0,
-        noise: 0,
         max_nodes,
-        greedy: false,
+        ..Settings::to_depth(depth)
     };
     let mut changed = 0;
     // FFO #20-#39: 6-26 empties, deep enough for iterations to change their minds.
@@ -284,13 +263,7 @@ fn a_wipe_out_is_seen_as_a_loss_by_64() {
     );
     // Dark wins by 64 with g4 and sees it at once: three plies, all three depths.
     for depth in [3, 4, 9] {
-        let settings = Settings {
-            depth,
-            exact_empties: 0,
-            noise: 0,
-            max_nodes: u64::MAX,
-            greedy: false,
-        };
+        let settings = Settings::to_depth(depth);
         let choice = Searcher::<Eight>::new(16).choose(after_c4, &settings, 0, &search::never);
         assert_eq!(
             (choice.best, choice.score),

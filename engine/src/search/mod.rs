@@ -284,6 +284,20 @@ pub struct Settings {
     pub greedy: bool,
 }
 
+impl Settings {
+    /// A plain search to `depth`: no exact solver, no noise, no node limit (what the
+    /// measurements and the tests of the search itself use).
+    pub fn to_depth(depth: u8) -> Settings {
+        Settings {
+            depth,
+            exact_empties: 0,
+            noise: 0,
+            max_nodes: u64::MAX,
+            greedy: false,
+        }
+    }
+}
+
 /// The computer's choice.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Choice {

@@ -70,11 +70,8 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
         0
     };
     let settings = Settings {
-        depth: plan.depth,
-        exact_empties: 0,
-        noise: 0,
         max_nodes: plan.max_nodes,
-        greedy: false,
+        ..Settings::to_depth(plan.depth)
     };
     searcher.clear();
     let mut table = Table::<u64>::new(20);
