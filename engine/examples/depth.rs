@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::{Searcher, Settings};
-use outflank_engine::{ffo, Board, Eight, Position, Square};
+use outflank_engine::{ffo, Board, Eight, Square};
 
 fn main() -> ExitCode {
     let Some(depth) = std::env::args().nth(1).and_then(|d| d.parse::<u8>().ok()) else {
@@ -72,10 +72,5 @@ fn parse(line: &str) -> Option<Board<Eight>> {
     if words.next().is_some() {
         return None;
     }
-    let side = ffo::parse_side(side).ok()?;
-    let board = Position::from_ffo(squares, side).ok()?.board();
-    Some(Board {
-        player: board.player() as u64,
-        opponent: board.opponent() as u64,
-    })
+    ffo::read_board(squares, side).ok()
 }

@@ -23,11 +23,25 @@ pub struct Problem {
 impl Problem {
     /// The position as the search's bitboards (the side to move first).
     pub fn board(&self) -> Board<Eight> {
-        let board = self.position.board();
-        Board {
-            player: board.player() as u64,
-            opponent: board.opponent() as u64,
-        }
+        search_board(&self.position)
+    }
+}
+
+/// Reads a board as a line of these files holds it (64 squares of `X`, `O` or `-`, a1..h8,
+/// then `X` or `O` to move) into the search's bitboards, the side to move first.
+pub fn read_board(squares: &str, side: &str) -> Result<Board<Eight>, Error> {
+    Ok(search_board(&Position::from_ffo(
+        squares,
+        parse_side(side)?,
+    )?))
+}
+
+/// An 8x8 position as the search's bitboards (the side to move first).
+fn search_board(position: &Position) -> Board<Eight> {
+    let board = position.board();
+    Board {
+        player: board.player() as u64,
+        opponent: board.opponent() as u64,
     }
 }
 

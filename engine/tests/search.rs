@@ -228,17 +228,6 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     assert!(Board::<Eight>::start().legal_moves() & (1 << best) != 0);
 }
 
-/// The search's bitboards of a position in FFO notation (64 squares, then X or O to move).
-fn board(squares: &str, side: &str) -> Board<Eight> {
-    let position = outflank_engine::Position::from_ffo(squares, ffo::parse_side(side).unwrap())
-        .expect("a position");
-    let board = position.board();
-    Board {
-        player: board.player() as u64,
-        opponent: board.opponent() as u64,
-    }
-}
-
 // A position of a game level 10 lost by 64 to rust-reversi's MCTS (stop 44, light
 // after `e6d6c6f4c3e7 f8c5g3f5b4f3e3`): light's `c4` looked like +24 at depth 17, but dark's
 // `g4` leaves light one disc and wipes it out two plies later (`d3 d2`, or any other
@@ -246,14 +235,16 @@ fn board(squares: &str, side: &str) -> Board<Eight> {
 // evaluation.
 #[test]
 fn a_wipe_out_is_seen_as_a_loss_by_64() {
-    let before_c4 = board(
+    let before_c4 = ffo::read_board(
         "------------------X-XXX--X-XXO----XOXO----XXX-------X--------X--",
         "O",
-    );
-    let after_c4 = board(
+    )
+    .unwrap();
+    let after_c4 = ffo::read_board(
         "------------------X-XXX--XOOOO----XOXO----XXX-------X--------X--",
         "X",
-    );
+    )
+    .unwrap();
     let c4 = "c4".parse::<Square>().unwrap().index(8).unwrap();
     let g4 = "g4".parse::<Square>().unwrap().index(8).unwrap();
     assert_eq!(

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use outflank_engine::search::{self, arena, Level, Searcher};
-use outflank_engine::{ffo, notation, report, Board, Eight, Error, Position, Square};
+use outflank_engine::{ffo, notation, report, Board, Eight, Error, Square};
 
 #[derive(Parser)]
 #[command(
@@ -263,16 +263,11 @@ pub fn read_position(board: &str, side: &str) -> Result<Board<Eight>, String> {
         Error::MalformedState { reason } => reason.to_string(),
         other => other.to_string(),
     };
-    let side = ffo::parse_side(side).map_err(why)?;
-    let position = Position::from_ffo(board, side).map_err(why)?;
-    let b = position.board();
-    if b.player() | b.opponent() == 0 {
+    let b = ffo::read_board(board, side).map_err(why)?;
+    if b.player | b.opponent == 0 {
         return Err("the board has no discs at all".into());
     }
-    Ok(Board {
-        player: b.player() as u64,
-        opponent: b.opponent() as u64,
-    })
+    Ok(b)
 }
 
 fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
