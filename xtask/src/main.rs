@@ -74,11 +74,12 @@ fn usage() {
          cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
          cargo xtask test-api          build that package and run only its Node tests (part of test)\n\
          cargo xtask train [--quick] [--jobs N] [--dir DIR]\n\
-         \x20                             retrain the 8x8 evaluation into engine/weights/reversi8.bin (engine/TRAINING.md);\n\
-         \x20                             --quick: a few games into target/train-quick, the shipped weights untouched\n\
+         \x20                             rounds 1-7 from nothing into engine/data/pipeline (engine/TRAINING.md): the weights\n\
+         \x20                             that played round 8; the shipped file stays. --quick: a few games into target/train-quick\n\
          cargo xtask train --deep [--quick] [--jobs N] [--dir DIR]\n\
-         \x20                             round 8: depth-10 games in pieces into engine/data/deep (run it again to go on),\n\
-         \x20                             then a candidate fit, its held-out errors and its matches; ships nothing\n\
+         \x20                             round 8, the shipped evaluation: its games from engine/games (or played, in pieces,\n\
+         \x20                             into engine/data/deep; run it again to go on), the fit, its held-out errors and its\n\
+         \x20                             matches; a fit that wins them is copied to engine/weights/reversi8.bin\n\
          cargo xtask page [--release] [--out DIR]\n\
          \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
     );

@@ -43,8 +43,11 @@ pub(crate) fn test(ctx: &Ctx) -> Result {
             crate::train::train(ctx, &["--deep".to_string(), "--quick".to_string()])
         },
     )?;
-    steps.step("ui: native unit tests", || {
-        run(with_args(ctx.cargo(), &["test", "-p", "outflank-ui"]))
+    steps.step("ui and xtask: native unit tests", || {
+        run(with_args(
+            ctx.cargo(),
+            &["test", "-p", "outflank-ui", "-p", "xtask"],
+        ))
     })?;
     steps.step(
         "engine: the library builds for wasm32-unknown-unknown",

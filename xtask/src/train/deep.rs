@@ -25,8 +25,10 @@
 //! the same weights (as the pipeline makes them). The candidate is rounded to the finest
 //! quantum within the worker's budget, as the pipeline rounds the shipped file, its held-out
 //! errors are printed beside those of the weights that played, and it plays them at level 8
-//! ([`decide`]). The command ships nothing: stop 44 measured `mix` at 52.75% over 4,000
-//! games and shipped it (engine/TRAINING.md, *Round 8*).
+//! ([`decide`]). If it scores at least half the points there, it is copied to
+//! `engine/weights/reversi8.bin`: the fit is deterministic, so with the games kept in the
+//! repository that is the shipped file again, byte for byte (stop 44 measured `mix` at
+//! 52.75% over 4,000 games and shipped it: engine/TRAINING.md, *Round 8*).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -179,14 +181,46 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: {name} ({}): {}", weights.display(), log.display());
         print!("{}", fs::read_to_string(&log).unwrap_or_default());
     }
-    decide(ctx, outflank, dir, s, &played_by, &measured, jobs)?;
+    let shares = decide(ctx, outflank, dir, s, &played_by, &measured, jobs)?;
     if quick {
         again_from_kept(ctx, outflank, dir, &played_by, &kept)?;
+        println!("train: the deep round is done (quick: nothing shipped)");
+        return Ok(());
     }
-    println!(
-        "train: the deep round is done; nothing was shipped (engine/TRAINING.md, *Round 8*: \
-         what a candidate that wins needs before it ships)"
-    );
+    ship(ctx, &measured, &shares)
+}
+
+/// Copies the first candidate that scored at least half the points against the weights that
+/// played the round to the shipped file, saying whether its bytes changed.
+fn ship(ctx: &Ctx, candidates: &[(&str, PathBuf)], shares: &[f64]) -> Result {
+    let shipped = super::weights_path(ctx);
+    let Some(((name, weights), share)) = candidates
+        .iter()
+        .zip(shares)
+        .find(|(_, &share)| share >= 0.5)
+    else {
+        println!(
+            "train: the deep round is done; no candidate scored half the points, so {} stays",
+            shipped.display()
+        );
+        return Ok(());
+    };
+    let bytes = fs::read(weights).map_err(|e| format!("cannot read {}: {e}", weights.display()))?;
+    let percent = share * 100.0;
+    if fs::read(&shipped).ok().as_deref() == Some(&bytes[..]) {
+        println!(
+            "train: the deep round is done; {name} ({percent:.2}%) is {} byte for byte",
+            shipped.display()
+        );
+    } else {
+        fs::write(&shipped, &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", shipped.display()))?;
+        println!(
+            "train: the deep round is done; {name} ({percent:.2}%) replaced {} \
+             (rebuild the engine and the site to ship it)",
+            shipped.display()
+        );
+    }
     Ok(())
 }
 
@@ -195,7 +229,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
 /// weights that played the round, each opening with both colours, from the openings of each
 /// of [`MATCH_SEEDS`], `jobs` games at a time. A finished match's log is kept and printed
 /// again by a later run instead of being played again, unless the candidate was fitted again
-/// after it.
+/// after it. Returns each candidate's share of the points over its matches.
 fn decide(
     ctx: &Ctx,
     outflank: &Path,
@@ -204,7 +238,7 @@ fn decide(
     played_by: &Path,
     candidates: &[(&str, PathBuf)],
     jobs: usize,
-) -> Result {
+) -> Result<Vec<f64>> {
     // The match's last line, `match 8 8: wins W draws D losses L (points P of N) ...`, once
     // it has finished.
     let summary = |log: &Path| {
@@ -213,7 +247,9 @@ fn decide(
         last.starts_with("match ").then(|| last.to_string())
     };
     let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    let mut shares = Vec::new();
     for (name, weights) in candidates {
+        let (mut won, mut played) = (0.0, 0.0);
         for seed in MATCH_SEEDS {
             let log = dir.join(format!("match-{name}-s{seed}.log"));
             if summary(&log).is_none() || modified(&log) < modified(weights) {
@@ -232,9 +268,24 @@ fn decide(
             println!(
                 "train: {name} against the weights that played the round, seed {seed}: {result}"
             );
+            let (p, n) = points(&result)
+                .ok_or_else(|| format!("{}: no points in {result:?}", log.display()))?;
+            won += p;
+            played += n;
         }
+        shares.push(won / played);
     }
-    Ok(())
+    Ok(shares)
+}
+
+/// The points and games of `outflank match`'s last line, `match A B: wins W draws D losses L
+/// (points P of N) ...`.
+fn points(summary: &str) -> Option<(f64, f64)> {
+    let rest = summary.split_once("(points ")?.1;
+    let (p, rest) = rest.split_once(" of ")?;
+    let n = rest.split_once(')')?.0;
+    let (p, n): (f64, f64) = (p.parse().ok()?, n.parse().ok()?);
+    (n > 0.0).then_some((p, n))
 }
 
 /// The quick round's pieces made again into a new directory, as on a machine that has only
@@ -407,4 +458,22 @@ fn plan(
     // Every game of the round is kept packed: a later session goes on from what this one played.
     let steps = from_kept(steps, kept, &eval);
     (steps, held, candidates)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points;
+
+    #[test]
+    fn a_match_line_gives_its_points_and_games() {
+        let line =
+            "match 8 8: wins 982 draws 143 losses 875 (points 1053.5 of 2000) disc difference \
+                    +1192 in 512.3s; per move A 9.2 ms 21695 nodes, B 8.8 ms 20520 nodes";
+        assert_eq!(points(line), Some((1053.5, 2000.0)));
+        assert_eq!(
+            points("match 8 8: wins 0 draws 0 losses 0 (points 0.0 of 0)"),
+            None
+        );
+        assert_eq!(points("match 8 8: stopped"), None);
+    }
 }

@@ -1,8 +1,10 @@
 //! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
 //! command (engine/TRAINING.md): self-play data, held-out data, six rounds of self-play and
-//! their fits (the last two refining round 3's weights with the later rounds), then the shipped
-//! file rounded to the computer's worker budget, measured (on the held-out sets, and on games
-//! between stronger players that it plays itself) and copied to `engine/weights/reversi8.bin`.
+//! their fits (the last two refining round 3's weights with the later rounds), then their file
+//! rounded to the computer's worker budget and measured (on the held-out sets, and on games
+//! between stronger players that it plays itself). That file is the kind that played round 8
+//! (`engine/games/played-by-r8.bin`), not the one that ships: round 8's fit is stronger (52.75%
+//! over 4,000 games), so this command leaves `engine/weights/reversi8.bin` alone.
 //!
 //! Each step is one `outflank train ...` run writing one file under the data directory, with
 //! its output in `<step>.log` beside it. Steps run as soon as the files they read exist,
@@ -12,7 +14,9 @@
 //! leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
 //!
 //! `--deep` runs round 8 instead ([`deep`]): games at depth 10, in pieces a later run goes on
-//! from, then a candidate fit and the matches that decide; it ships nothing.
+//! from (all of them kept in `engine/games/`), then the candidate fit and the matches that
+//! decide; a candidate that wins them is copied to `engine/weights/reversi8.bin`. It is the
+//! command that makes the shipped file, the same bytes, in about an hour.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -142,11 +146,13 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
             weights_path(ctx).display()
         );
     } else {
-        fs::copy(&shipped, weights_path(ctx))
-            .map_err(|e| format!("cannot copy to {}: {e}", weights_path(ctx).display()))?;
+        // Copying it over the shipped file would make the computer weaker: the shipped file is
+        // round 8's, fitted on games this file's kind played (engine/TRAINING.md, *Round 8*).
         println!(
-            "train: done in {}; {} replaced (rebuild the engine and the site to ship it)",
+            "train: done in {}; the file is {} (round 7's kind, the weights that played round 8); \
+             {} is round 8's and stays: `cargo xtask train --deep` makes it",
             secs(t.elapsed()),
+            shipped.display(),
             weights_path(ctx).display()
         );
     }
@@ -177,7 +183,7 @@ fn native_outflank(ctx: &Ctx) -> Result<PathBuf> {
     Ok(dir.join("release").join("outflank"))
 }
 
-fn weights_path(ctx: &Ctx) -> PathBuf {
+pub(super) fn weights_path(ctx: &Ctx) -> PathBuf {
     ctx.root.join("engine").join("weights").join("reversi8.bin")
 }
 
