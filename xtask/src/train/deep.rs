@@ -187,41 +187,53 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: the deep round is done (quick: nothing shipped)");
         return Ok(());
     }
-    ship(ctx, &measured, &shares)
+    let shipped = super::weights_path(ctx);
+    let file = shipped.display();
+    match ship(&shipped, &measured, &shares)? {
+        Shipped::Kept => println!(
+            "train: the deep round is done; no candidate scored half the points, so {file} stays"
+        ),
+        Shipped::Same(name, share) => println!(
+            "train: the deep round is done; {name} ({:.2}%) is {file} byte for byte",
+            share * 100.0
+        ),
+        Shipped::Replaced(name, share) => println!(
+            "train: the deep round is done; {name} ({:.2}%) replaced {file} (rebuild the \
+             engine and the site to ship it)",
+            share * 100.0
+        ),
+    }
+    Ok(())
 }
 
-/// Copies the first candidate that scored at least half the points against the weights that
-/// played the round to the shipped file, saying whether its bytes changed.
-fn ship(ctx: &Ctx, candidates: &[(&str, PathBuf)], shares: &[f64]) -> Result {
-    let shipped = super::weights_path(ctx);
-    let Some(((name, weights), share)) = candidates
+/// What [`ship`] did with the shipped file.
+#[derive(Debug, PartialEq)]
+enum Shipped {
+    /// No candidate scored half the points: the file stays.
+    Kept,
+    /// The candidate (its name and share of the points) is the file already, byte for byte.
+    Same(String, f64),
+    /// The candidate replaced the file.
+    Replaced(String, f64),
+}
+
+/// Copies the first candidate that scored at least half the points (`shares`, one a
+/// candidate) against the weights that played the round to `shipped`, unless it is those
+/// bytes already.
+fn ship(shipped: &Path, candidates: &[(&str, PathBuf)], shares: &[f64]) -> Result<Shipped> {
+    let Some(((name, weights), &share)) = candidates
         .iter()
         .zip(shares)
         .find(|(_, &share)| share >= 0.5)
     else {
-        println!(
-            "train: the deep round is done; no candidate scored half the points, so {} stays",
-            shipped.display()
-        );
-        return Ok(());
+        return Ok(Shipped::Kept);
     };
     let bytes = fs::read(weights).map_err(|e| format!("cannot read {}: {e}", weights.display()))?;
-    let percent = share * 100.0;
-    if fs::read(&shipped).ok().as_deref() == Some(&bytes[..]) {
-        println!(
-            "train: the deep round is done; {name} ({percent:.2}%) is {} byte for byte",
-            shipped.display()
-        );
-    } else {
-        fs::write(&shipped, &bytes)
-            .map_err(|e| format!("cannot write {}: {e}", shipped.display()))?;
-        println!(
-            "train: the deep round is done; {name} ({percent:.2}%) replaced {} \
-             (rebuild the engine and the site to ship it)",
-            shipped.display()
-        );
+    if fs::read(shipped).ok().as_deref() == Some(&bytes[..]) {
+        return Ok(Shipped::Same(name.to_string(), share));
     }
-    Ok(())
+    fs::write(shipped, &bytes).map_err(|e| format!("cannot write {}: {e}", shipped.display()))?;
+    Ok(Shipped::Replaced(name.to_string(), share))
 }
 
 /// The matches that decide whether a candidate can replace the shipped file, as every
@@ -462,7 +474,35 @@ fn plan(
 
 #[cfg(test)]
 mod tests {
-    use super::points;
+    use super::{points, ship, Shipped};
+    use std::fs;
+    use std::path::PathBuf;
+
+    #[test]
+    fn the_first_candidate_with_half_the_points_is_shipped_once() {
+        let dir = std::env::temp_dir().join(format!("xtask-ship-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let shipped = dir.join("reversi8.bin");
+        let (lost, won) = (dir.join("lost.bin"), dir.join("won.bin"));
+        fs::write(&shipped, b"old").unwrap();
+        fs::write(&lost, b"lost").unwrap();
+        fs::write(&won, b"won").unwrap();
+        let candidates: Vec<(&str, PathBuf)> = vec![("lost", lost), ("won", won)];
+        // Neither wins: the shipped file stays.
+        assert_eq!(ship(&shipped, &candidates, &[0.49, 0.4]), Ok(Shipped::Kept));
+        assert_eq!(fs::read(&shipped).unwrap(), b"old");
+        // The second wins: it replaces the file, then is found there.
+        assert_eq!(
+            ship(&shipped, &candidates, &[0.49, 0.5275]),
+            Ok(Shipped::Replaced("won".into(), 0.5275))
+        );
+        assert_eq!(fs::read(&shipped).unwrap(), b"won");
+        assert_eq!(
+            ship(&shipped, &candidates, &[0.49, 0.5275]),
+            Ok(Shipped::Same("won".into(), 0.5275))
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_match_line_gives_its_points_and_games() {
