@@ -111,7 +111,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     // a stamp would not see the file change).
     let strong_steps = measured_on(&dir, scale, &shipped);
     for step in &strong_steps {
-        let _ = fs::remove_file(step.out.with_extension("done"));
+        let _ = fs::remove_file(beside(step, "done"));
     }
     let strong: Vec<PathBuf> = strong_steps.iter().map(|s| s.out.clone()).collect();
     run_steps(ctx, &outflank, strong_steps, jobs)?;
@@ -209,7 +209,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
             waiting.push(step);
         }
     }
-    let (tx, rx) = mpsc::channel::<(String, PathBuf, Result, String)>();
+    let (tx, rx) = mpsc::channel::<(String, PathBuf, PathBuf, Result, String)>();
     let mut running = 0;
     while !waiting.is_empty() || running > 0 {
         while running < jobs {
@@ -230,10 +230,10 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
             running += 1;
             std::thread::spawn(move || {
                 let t = Instant::now();
-                let log = step.out.with_extension("log");
+                let log = beside(&step, "log");
                 let r = run_logged(c, &log)
                     .and_then(|()| {
-                        fs::write(step.out.with_extension("done"), stamp(&step))
+                        fs::write(beside(&step, "done"), stamp(&step))
                             .map_err(|e| format!("cannot write the stamp of {}: {e}", step.name))
                     })
                     .and_then(|()| keep(&step.out, step.keep.as_deref()));
@@ -244,6 +244,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
                 let _ = tx.send((
                     step.name,
                     step.out,
+                    log,
                     r,
                     format!("{last} [{}]", secs(t.elapsed())),
                 ));
@@ -253,16 +254,11 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
             let names: Vec<&str> = waiting.iter().map(|s| s.name.as_str()).collect();
             return Err(format!("steps waiting for files no step makes: {names:?}"));
         }
-        let (name, out, r, summary) = rx
+        let (name, out, log, r, summary) = rx
             .recv()
             .map_err(|e| format!("a step's thread died: {e}"))?;
         running -= 1;
-        r.map_err(|e| {
-            format!(
-                "step {name}: {e} (its log: {})",
-                out.with_extension("log").display()
-            )
-        })?;
+        r.map_err(|e| format!("step {name}: {e} (its log: {})", log.display()))?;
         println!("train: done {name}: {summary}");
         done.push(out);
     }
@@ -295,8 +291,14 @@ fn keep(out: &Path, kept: Option<&Path>) -> Result {
 }
 
 fn finished(step: &Step) -> bool {
-    step.out.exists()
-        && fs::read_to_string(step.out.with_extension("done")).is_ok_and(|s| s == stamp(step))
+    step.out.exists() && fs::read_to_string(beside(step, "done")).is_ok_and(|s| s == stamp(step))
+}
+
+/// The step's own `<name>.<ext>` beside its file: its log and its stamp. Named after the step,
+/// not its file, since two steps can make files of one stem (a piece of games, `x.bin`, and
+/// its packed copy, `x.oftg`), and the second would overwrite the first's log and stamp.
+fn beside(step: &Step, ext: &str) -> PathBuf {
+    step.out.with_file_name(format!("{}.{ext}", step.name))
 }
 
 /// Runs `c` with its output going to `log`; an error names the command.
