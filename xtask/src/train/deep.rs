@@ -34,7 +34,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
-use super::{requant_within_budget, run_logged, run_steps};
+use super::{copy_if_changed, requant_within_budget, run_logged, run_steps};
 use crate::ctx::{Ctx, Result};
 
 /// How big a deep round is.
@@ -228,12 +228,10 @@ fn ship(shipped: &Path, candidates: &[(&str, PathBuf)], shares: &[f64]) -> Resul
     else {
         return Ok(Shipped::Kept);
     };
-    let bytes = fs::read(weights).map_err(|e| format!("cannot read {}: {e}", weights.display()))?;
-    if fs::read(shipped).ok().as_deref() == Some(&bytes[..]) {
-        return Ok(Shipped::Same(name.to_string(), share));
-    }
-    fs::write(shipped, &bytes).map_err(|e| format!("cannot write {}: {e}", shipped.display()))?;
-    Ok(Shipped::Replaced(name.to_string(), share))
+    Ok(match copy_if_changed(weights, shipped)? {
+        None => Shipped::Same(name.to_string(), share),
+        Some(_) => Shipped::Replaced(name.to_string(), share),
+    })
 }
 
 /// The matches that decide whether a candidate can replace the shipped file, as every

@@ -274,20 +274,28 @@ fn stamp(step: &Step) -> String {
 /// a temporary name, so a run stopped midway never leaves half a file to commit.
 fn keep(out: &Path, kept: Option<&Path>) -> Result {
     let Some(kept) = kept else { return Ok(()) };
-    let bytes = fs::read(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
-    if fs::read(kept).is_ok_and(|old| old == bytes) {
-        return Ok(());
+    if let Some(len) = copy_if_changed(out, kept)? {
+        println!("train: kept {} ({len} bytes)", kept.display());
     }
-    if let Some(parent) = kept.parent() {
+    Ok(())
+}
+
+/// Copies `from` to `to` unless `to` holds those bytes already, through a temporary file
+/// beside it so that a run stopped midway leaves no half file; the bytes written, if any.
+pub(super) fn copy_if_changed(from: &Path, to: &Path) -> Result<Option<usize>> {
+    let bytes = fs::read(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    if fs::read(to).is_ok_and(|old| old == bytes) {
+        return Ok(None);
+    }
+    if let Some(parent) = to.parent() {
         fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
-    let part = kept.with_extension("part");
+    let part = to.with_extension("part");
     fs::write(&part, &bytes)
-        .and_then(|()| fs::rename(&part, kept))
-        .map_err(|e| format!("cannot keep {} as {}: {e}", out.display(), kept.display()))?;
-    println!("train: kept {} ({} bytes)", kept.display(), bytes.len());
-    Ok(())
+        .and_then(|()| fs::rename(&part, to))
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))?;
+    Ok(Some(bytes.len()))
 }
 
 fn finished(step: &Step) -> bool {
