@@ -30,6 +30,8 @@ pub struct FitOptions {
     pub epochs: u32,
     /// Adam's step size at the start (hundredths of a disc), decaying to a tenth of it.
     pub rate: f32,
+    /// The ridge: every weight is pulled toward zero as if this many positions had seen it
+    /// there, however rare its configuration.
     pub l2: f32,
     /// Weight of the neighbouring phases' positions.
     pub smooth: f32,
@@ -145,15 +147,25 @@ fn fit_phase(
         }
     }
     let active: Vec<bool> = count.iter().map(|&c| c >= opts.min_count.max(1)).collect();
-    // The anchor's gradient, 2 anchor (theta - start) / W for the loss normalised by the
-    // rows' total weight W, is applied lazily like the rest: only in the batches that touch
-    // a weight, so scaled up by the batches per epoch over the batches that touch it.
+    // Both penalties' gradients, 2 l2 theta / W for the ridge and 2 anchor (theta - start) / W
+    // for the anchor (the loss normalised by the rows' total weight W), are applied lazily like
+    // the rest: only in the batches that touch a weight, so scaled up by the batches per epoch
+    // over the batches expected to touch it. Then a configuration seen c times ends at
+    // sum e + l2 theta = 0, as rare as it may be: the ridge weighs l2 positions. (Until stop
+    // 47 the ridge was scaled by 1 / N alone, so it weighed about 256 c / N of its l2
+    // positions: nothing, on the rare configurations of a fit of millions of positions.)
     let start = theta.clone();
     let batches = rows.len().div_ceil(BATCH).max(1) as f32;
     let total_weight: f32 = rows.iter().map(|r| r.2).sum::<f32>().max(1e-6);
-    let anchor_scale = |x: usize| {
-        2.0 * opts.anchor * batches / (total_weight * (count[x] as f32).clamp(1.0, batches))
-    };
+    // The expected number of batches among `batches` that hold at least one of a
+    // configuration's `count` occurrences, once per configuration (not in the inner loop).
+    let penalty_scale: Vec<f32> = count
+        .iter()
+        .map(|&c| {
+            let touched = batches * (1.0 - (1.0 - 1.0 / batches).powf(c as f32));
+            2.0 * batches / (total_weight * touched.max(1.0))
+        })
+        .collect();
     let mut m = vec![0f32; TABLE];
     let mut v = vec![0f32; TABLE];
     let mut steps = vec![0i32; TABLE];
@@ -194,10 +206,8 @@ fn fit_phase(
             }
             for &x in &touched {
                 let x = x as usize;
-                let mut g = grad[x] + 2.0 * opts.l2 * theta[x] / rows.len() as f32;
-                if opts.anchor > 0.0 {
-                    g += anchor_scale(x) * (theta[x] - start[x]);
-                }
+                let pull = opts.l2 * theta[x] + opts.anchor * (theta[x] - start[x]);
+                let g = grad[x] + penalty_scale[x] * pull;
                 grad[x] = 0.0;
                 if !active[x] {
                     continue;
@@ -348,6 +358,37 @@ mod tests {
             half_new > 2.0 && half_old > 2.0,
             "between the two: {half_new} {half_old}"
         );
+    }
+
+    #[test]
+    fn a_ridge_of_n_positions_halves_a_configuration_seen_n_times_however_big_the_fit() {
+        // A configuration seen in 30 positions, all labelled +10 discs, among positions that
+        // see only a common configuration (labelled 0, which pins the common weight near
+        // zero): with a ridge of 30 positions its weight ends halfway, at 5 discs, whether the
+        // others fill 10 batches or 100. (The ridge of stops 1-46 left it at 5.2 discs and 7.9: it
+        // weighed less the more batches a fit had.)
+        const RARE: u32 = 7;
+        let rows = |others: usize| {
+            let mut rare = [0u32; FEATURES];
+            rare[0] = RARE;
+            let mut v: Vec<([u32; FEATURES], f32, f32)> = vec![(rare, 1000.0, 1.0); 30];
+            v.extend(std::iter::repeat_n(([0u32; FEATURES], 0.0, 1.0), others));
+            v
+        };
+        let opts = FitOptions {
+            epochs: 100,
+            rate: 20.0,
+            l2: 30.0,
+            ..thorough()
+        };
+        for others in [2_560, 25_600] {
+            let (theta, _) = fit_phase(&rows(others), &opts, vec![0.0; TABLE]);
+            let rare = theta[RARE as usize];
+            assert!(
+                (450..=550).contains(&rare),
+                "among {others} others, the rare weight is {rare} hundredths of a disc"
+            );
+        }
     }
 
     #[test]
