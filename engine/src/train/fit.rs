@@ -53,7 +53,7 @@ impl Default for FitOptions {
         FitOptions {
             epochs: 200,
             rate: 4.0,
-            l2: 2.0,
+            l2: 0.0,
             smooth: 0.3,
             min_count: 3,
             blend: 0.0,

@@ -164,6 +164,8 @@ pub(super) struct Knobs<'a> {
     pub(super) min_count: &'a str,
     /// The share of the search's score in the labels without an exact score (`--blend`).
     pub(super) blend: Option<&'a str>,
+    /// The ridge, in positions' worth (`--l2`; `None`: fit's default).
+    pub(super) l2: Option<&'a str>,
     pub(super) quantum: &'a str,
 }
 
@@ -192,6 +194,7 @@ pub(super) fn fit_step(
         args.extend(held.iter().map(|h| path(h)));
     }
     let blend = k.blend.map(|b| ["--blend", b]);
+    let l2 = k.l2.map(|l| ["--l2", l]);
     args.extend(
         [
             &[
@@ -203,6 +206,7 @@ pub(super) fn fit_step(
                 k.min_count,
             ][..],
             blend.as_ref().map_or(&[][..], |b| &b[..]),
+            l2.as_ref().map_or(&[][..], |l| &l[..]),
             &["--quantum", k.quantum][..],
         ]
         .concat()
@@ -355,6 +359,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             rate,
             min_count: s.min_count,
             blend: None,
+            l2: None,
             quantum,
         };
         fit_step(dir, name, init.map(file).as_deref(), &data, &held, knobs)

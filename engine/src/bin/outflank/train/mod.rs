@@ -112,8 +112,9 @@ pub enum Step {
         /// Adam's starting step (hundredths of a disc).
         #[arg(long, default_value_t = 2.0)]
         rate: f32,
-        /// Ridge penalty (in positions' worth of squared error).
-        #[arg(long, default_value_t = 2.0)]
+        /// Ridge penalty: every weight is pulled toward zero as if this many positions had seen
+        /// it there (0: none, as every shipped fit had in effect).
+        #[arg(long, default_value_t = 0.0)]
         l2: f32,
         /// Weight of the neighbouring phases' positions.
         #[arg(long, default_value_t = 0.5)]
