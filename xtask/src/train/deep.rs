@@ -107,7 +107,7 @@ const D6_SEED: u64 = 3702;
 const MIX_WEIGHT: usize = 3;
 /// The fit's ridge, in positions' worth (`--l2`): none. Until stop 47 the ridge weighed next
 /// to nothing, and weighed as it says, 10 or 40 positions leave the held-out errors within
-/// 0.1 discs and play no better (engine/TRAINING.md, *The ridge weighed nothing*).
+/// 0.14 discs and play no better (engine/TRAINING.md, *The ridge weighed nothing*).
 const RIDGE: &str = "0";
 
 /// The weights that played the round (the shipped file of stops 33-43), kept beside its games
@@ -183,9 +183,10 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         requant_within_budget(ctx, built, fitted, &out, &[], quick)?;
         measured.push((*name, out));
     }
+    let shipped = super::weights_path(ctx);
     for (name, weights) in [
         ("played-by", played_by.clone()),
-        ("shipped", super::weights_path(ctx)),
+        ("shipped", shipped.clone()),
     ]
     .into_iter()
     .chain(measured.iter().cloned())
@@ -201,7 +202,6 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         println!("train: {name} ({}): {}", weights.display(), log.display());
         print!("{}", fs::read_to_string(&log).unwrap_or_default());
     }
-    let shipped = super::weights_path(ctx);
     let file = shipped.display();
     if !quick {
         // A candidate that is the shipped file already has nothing to prove.
