@@ -8,7 +8,7 @@
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
 //! cargo xtask train [--quick]       retrain the 8x8 evaluation (engine/TRAINING.md)
-//! cargo xtask train --deep          round 8: depth-10 games in resumable pieces, a candidate fit and its matches
+//! cargo xtask train --deep          rounds 8 and 9: depth-10 games in resumable pieces, a candidate fit and its matches
 //! cargo xtask page [--release]      the hot-seat page's split wasm (trunk's pre-build hook runs it)
 //! ```
 //!
@@ -77,9 +77,10 @@ fn usage() {
          \x20                             rounds 1-7 from nothing into engine/data/pipeline (engine/TRAINING.md): the weights\n\
          \x20                             that played round 8; the shipped file stays. --quick: a few games into target/train-quick\n\
          cargo xtask train --deep [--quick] [--jobs N] [--dir DIR]\n\
-         \x20                             round 8, the shipped evaluation: its games from engine/games (or played, in pieces,\n\
-         \x20                             into engine/data/deep; run it again to go on), the fit, its held-out errors and its\n\
-         \x20                             matches; a fit that wins them is copied to engine/weights/reversi8.bin\n\
+         \x20                             rounds 8 and 9 of depth-10 games: from engine/games (or played, in pieces, into\n\
+         \x20                             engine/data/deep; run it again to go on), the fit, its held-out errors and its\n\
+         \x20                             matches against the shipped file; a fit that wins them is copied to\n\
+         \x20                             engine/weights/reversi8.bin\n\
          cargo xtask page [--release] [--out DIR]\n\
          \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
     );

@@ -1,5 +1,5 @@
-//! `cargo xtask train --deep`: round 8, games played at depth 10 instead of 6 (engine/TRAINING.md,
-//! *Labels from deeper play* and *Round 8*). The labels above 16 empties are the results of
+//! `cargo xtask train --deep`: rounds 8 and 9, games played at depth 10 instead of 6
+//! (engine/TRAINING.md, *Labels from deeper play*, *Round 8* and *Round 9*). The labels above 16 empties are the results of
 //! the games played on from each position, so better play makes better labels; at 0.87 s a
 //! game against 76 ms, a round big enough to tell (about 4 M positions) takes about 9 hours
 //! of both cores with the plain search, longer than a session (the levels' search plays the
@@ -36,6 +36,11 @@
 //! held-out phase and plays even with it (49.4% over 4,000 games), so the command keeps the
 //! shipped file, which commit 433e8ce's `cargo xtask train --deep` makes byte for byte
 //! (engine/TRAINING.md, *The ridge weighed nothing*).
+//!
+//! Round 9 (stop 48, [`Round::NINE`]) is as many games again of round 8's kind, from other
+//! openings, all with the levels' search, played by round 8's `mix` with a build of its own
+//! (`outflank-r9`); the candidate is fitted on both rounds' depth-10 games with the depth-6
+//! ones, and round 8's `mix` alone is no longer fitted (commit 433e8ce's command makes it).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -51,6 +56,9 @@ pub(super) struct DeepScale {
     games: u64,
     /// How many of the first pieces the plain search played (see [`MPC_FROM`]).
     plain_pieces: u64,
+    /// Pieces of round 9's games (as many as round 8's, all with the levels' search), played
+    /// by round 8's `mix`: see [`Round::NINE`].
+    r9_pieces: u64,
     /// Pieces of depth-6 games (round 7's kind), and games in each: the coverage a fit from
     /// zero needs to play (engine/TRAINING.md, *Round 8*).
     d6_pieces: u64,
@@ -67,6 +75,7 @@ pub(super) const DEEP_FULL: DeepScale = DeepScale {
     pieces: 77,
     games: 1_000,
     plain_pieces: MPC_FROM,
+    r9_pieces: 77,
     // Stop 37's 160,000 games, 8.3 M positions (it played them in four pieces of 40,000: the
     // same games in the same order). Pieces of 10,000, 12-17 minutes of a core, so that a
     // session can finish and keep some.
@@ -82,6 +91,7 @@ pub(super) const DEEP_QUICK: DeepScale = DeepScale {
     pieces: 2,
     games: 2,
     plain_pieces: 1,
+    r9_pieces: 2,
     d6_pieces: 2,
     d6_games: 2,
     epochs: "2",
@@ -110,10 +120,39 @@ const MIX_WEIGHT: usize = 3;
 /// 0.14 discs and play no better (engine/TRAINING.md, *The ridge weighed nothing*).
 const RIDGE: &str = "0";
 
-/// The weights that played the round (the shipped file of stops 33-43), kept beside its games
-/// in `engine/games/`: the held-out games still to play, the matches and `outflank train
-/// unpack --played-by` need them, and the shipped file is now the round's `mix`.
-const PLAYED_BY: &str = "played-by-r8.bin";
+/// A round of games played by one weights file with one build.
+struct Round {
+    /// The weights that played it, kept beside its games in `engine/games/` (`outflank train
+    /// unpack --played-by` checks them, and a later shipped file replaces them).
+    played_by: &'static str,
+    /// Their copy in the round's directory: a later run with other weights in the repository
+    /// refuses to mix their games in.
+    copy: &'static str,
+    /// The build kept in the directory that plays the round's pieces (a copy of the current
+    /// one at the first run).
+    build: &'static str,
+}
+
+impl Round {
+    /// Round 8: played by the shipped file of stops 33-43; its held-out games between
+    /// stronger players too.
+    const EIGHT: Round = Round {
+        played_by: "played-by-r8.bin",
+        copy: "played-by.bin",
+        build: "outflank",
+    };
+    /// Round 9 (stop 48): as many games again, of round 8's kind from other openings
+    /// ([`R9_SEED`]), all with the levels' search, played by round 8's `mix` (the file shipped
+    /// since stop 44). On this machine's kind a piece of 1,000 games took 90 s of a core.
+    const NINE: Round = Round {
+        played_by: "played-by-r9.bin",
+        copy: "played-by-r9.bin",
+        build: "outflank-r9",
+    };
+}
+
+/// The seed of round 9's openings.
+const R9_SEED: u64 = 3901;
 
 /// The seeds of the openings of the matches that decide, as in every round since round 5.
 const MATCH_SEEDS: [u64; 2] = [61, 62];
@@ -122,58 +161,37 @@ const MATCH_SEEDS: [u64; 2] = [61, 62];
 /// `jobs` steps at once.
 pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
     let s = if quick { &DEEP_QUICK } else { &DEEP_FULL };
-    let source = ctx.root.join("engine").join("games").join(PLAYED_BY);
-    let played_by = dir.join("played-by.bin");
-    let weights =
-        fs::read(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
     if quick {
         // A test of the whole round: afresh each time, so the pieces are played and packed
         // before they are unpacked again.
         let _ = fs::remove_dir_all(dir);
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    match fs::read(&played_by) {
-        Ok(old) if old == weights => {}
-        Ok(_) => {
-            return Err(format!(
-                "the games in {} were played by other weights than {} (their copy: {}); \
-                 move the directory away to start a round with these",
-                dir.display(),
-                source.display(),
-                played_by.display()
-            ))
-        }
-        Err(_) => fs::write(&played_by, &weights)
-            .map_err(|e| format!("cannot write {}: {e}", played_by.display()))?,
-    }
-    let outflank = &dir.join("outflank");
-    if quick || !outflank.exists() {
-        fs::copy(built, outflank).map_err(|e| {
-            format!(
-                "cannot copy {} to {}: {e}",
-                built.display(),
-                outflank.display()
-            )
-        })?;
-    }
+    let (played_by, outflank) = &set_up(ctx, built, dir, &Round::EIGHT, quick)?;
+    let (played_by_r9, outflank_r9) = &set_up(ctx, built, dir, &Round::NINE, quick)?;
     // The pieces are kept packed in the repository (quick: beside the round, not to be committed).
     let kept = if quick {
         dir.join("kept")
     } else {
         ctx.root.join("engine").join("games")
     };
-    let (steps, held, candidates) = plan(dir, s, quick, &played_by, &kept);
+    let (steps, held, candidates) = plan(dir, s, quick, [played_by, played_by_r9], &kept);
     println!(
         "train: the deep round: {} steps into {}, up to {jobs} at once",
         steps.len(),
         dir.display()
     );
-    // The games are played (or unpacked) by the kept build; the fit and everything after it
-    // run the current one, so that a change to the fit or the search is what they measure.
+    // The games are played (or unpacked) by the build kept for their round; the fit and
+    // everything after it run the current one, so that a change to the fit or the search is
+    // what they measure.
     let (fits, games): (Vec<Step>, Vec<Step>) = steps
         .into_iter()
         .partition(|step| candidates.iter().any(|(_, fitted)| *fitted == step.out));
+    let r9 = played_by_r9.display().to_string();
+    let (games_r9, games): (Vec<Step>, Vec<Step>) =
+        games.into_iter().partition(|step| step.args.contains(&r9));
     run_steps(ctx, outflank, games, jobs)?;
+    run_steps(ctx, outflank_r9, games_r9, jobs)?;
     run_steps(ctx, built, fits, jobs)?;
     // Each candidate as it would ship: at the finest quantum within the worker's budget (the
     // mix of stop 44 is 288,257 bytes gzipped at the shipped file's 16, over the 272,000).
@@ -216,7 +234,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     }
     let results = decide(ctx, built, dir, s, &shipped, &measured, jobs)?;
     if quick {
-        again_from_kept(ctx, outflank, dir, &played_by, &kept)?;
+        again_from_kept(ctx, outflank, dir, [played_by, played_by_r9], &kept)?;
         println!("train: the deep round is done (quick: nothing shipped)");
         return Ok(());
     }
@@ -232,6 +250,46 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         ),
     }
     Ok(())
+}
+
+/// The copy in `dir` of the weights that played `round`, made at the first run and checked
+/// against the repository's at every other, and the build kept there that plays its pieces.
+fn set_up(
+    ctx: &Ctx,
+    built: &Path,
+    dir: &Path,
+    round: &Round,
+    quick: bool,
+) -> Result<(PathBuf, PathBuf)> {
+    let source = ctx.root.join("engine").join("games").join(round.played_by);
+    let copy = dir.join(round.copy);
+    let weights =
+        fs::read(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+    match fs::read(&copy) {
+        Ok(old) if old == weights => {}
+        Ok(_) => {
+            return Err(format!(
+                "the games in {} were played by other weights than {} (their copy: {}); \
+                 move the directory away to start a round with these",
+                dir.display(),
+                source.display(),
+                copy.display()
+            ))
+        }
+        Err(_) => fs::write(&copy, &weights)
+            .map_err(|e| format!("cannot write {}: {e}", copy.display()))?,
+    }
+    let outflank = dir.join(round.build);
+    if quick || !outflank.exists() {
+        fs::copy(built, &outflank).map_err(|e| {
+            format!(
+                "cannot copy {} to {}: {e}",
+                built.display(),
+                outflank.display()
+            )
+        })?;
+    }
+    Ok((copy, outflank))
 }
 
 /// A candidate's points over its deciding matches, and the games they were of.
@@ -364,7 +422,7 @@ fn again_from_kept(
     ctx: &Ctx,
     outflank: &Path,
     dir: &Path,
-    played_by: &Path,
+    played_by: [&Path; 2],
     kept: &Path,
 ) -> Result {
     let again = dir.join("again");
@@ -401,13 +459,22 @@ fn again_from_kept(
 /// another) left one, played by the same weights (`unpack` checks it); else played, then
 /// packed and kept there (a fifteenth of its size, so it can be committed). Other steps
 /// are as they were.
-fn from_kept(played: Vec<Step>, kept: &Path, eval: &str) -> Vec<Step> {
+fn from_kept(played: Vec<Step>, kept: &Path) -> Vec<Step> {
     let mut steps = Vec::new();
     for piece in played {
         if piece.args[0] != "selfplay" {
             steps.push(piece);
             continue;
         }
+        // The weights that play the piece (every self-play step names them).
+        let eval = piece
+            .args
+            .iter()
+            .skip_while(|a| *a != "--eval")
+            .nth(1)
+            .cloned()
+            .unwrap_or_default();
+        let eval = eval.as_str();
         let packed = kept.join(format!("{}.oftg", piece.name));
         let out = piece.out.display().to_string();
         if packed.exists() {
@@ -451,66 +518,81 @@ fn from_kept(played: Vec<Step>, kept: &Path, eval: &str) -> Vec<Step> {
     steps
 }
 
-/// The round's steps, the held-out files, and the candidates to measure: each one's name and
-/// fitted file (at quantum 1, rounded after the steps).
+/// The rounds' steps, the held-out files, and the candidates to measure: each one's name and
+/// fitted file (at quantum 1, rounded after the steps). `played_by`: the copies of the
+/// weights that played rounds 8 and 9.
 fn plan(
     dir: &Path,
     s: &DeepScale,
     quick: bool,
-    played_by: &Path,
+    [played_by, played_by_r9]: [&Path; 2],
     kept: &Path,
 ) -> (Vec<Step>, Vec<PathBuf>, Vec<(&'static str, PathBuf)>) {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
-    let eval = path(played_by);
+    let (eval, eval_r9) = (path(played_by), path(played_by_r9));
     let short = ["--random-min", "6", "--random-max", "10"];
-    // Pieces `from..to` of `games` games of `seed` at `depth`, exact from 16 empties, the
-    // plain search unless `search` is given (its name then tells the pieces apart).
-    let pieces =
-        |(from, to): (u64, u64), games: u64, seed: u64, depth: &str, search: Option<&str>| {
-            (from..to)
-                .map(|k| {
-                    let first = (k * games).to_string();
-                    let kind = if search.is_some() { "mpc" } else { "" };
-                    let name = format!("d{depth}{kind}-s{seed}-{first}");
-                    let mut extra = [&["--first", first.as_str()][..], &short[..]].concat();
-                    if let Some(search) = search {
-                        extra.extend(["--search", search]);
-                    }
-                    let out = file(&name);
-                    Step {
-                        args: selfplay_args(games, seed, (depth, "16"), &extra, &eval, &out),
-                        out,
-                        name,
-                        needs: Vec::new(),
-                        keep: None,
-                    }
-                })
-                .collect::<Vec<Step>>()
-        };
+    // Pieces `from..to` of `games` games of `seed` at `depth` played by `eval`, exact from 16
+    // empties, the plain search unless `search` is given (its name then tells the pieces apart).
+    let pieces = |(from, to): (u64, u64),
+                  games: u64,
+                  seed: u64,
+                  depth: &str,
+                  search: Option<&str>,
+                  eval: &str| {
+        (from..to)
+            .map(|k| {
+                let first = (k * games).to_string();
+                let kind = if search.is_some() { "mpc" } else { "" };
+                let name = format!("d{depth}{kind}-s{seed}-{first}");
+                let mut extra = [&["--first", first.as_str()][..], &short[..]].concat();
+                if let Some(search) = search {
+                    extra.extend(["--search", search]);
+                }
+                let out = file(&name);
+                Step {
+                    args: selfplay_args(games, seed, (depth, "16"), &extra, eval, &out),
+                    out,
+                    name,
+                    needs: Vec::new(),
+                    keep: None,
+                }
+            })
+            .collect::<Vec<Step>>()
+    };
     let plain = s.plain_pieces.min(s.pieces);
-    let mut steps = pieces((0, plain), s.games, SEED, "10", None);
+    let mut steps = pieces((0, plain), s.games, SEED, "10", None, &eval);
     steps.extend(pieces(
         (plain, s.pieces),
         s.games,
         SEED,
         "10",
         Some("default"),
+        &eval,
+    ));
+    steps.extend(pieces(
+        (0, s.r9_pieces),
+        s.games,
+        R9_SEED,
+        "10",
+        Some("default"),
+        &eval_r9,
     ));
     let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
-    let d6 = pieces((0, s.d6_pieces), s.d6_games, D6_SEED, "6", None);
+    let d6 = pieces((0, s.d6_pieces), s.d6_games, D6_SEED, "6", None, &eval);
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {
         mixed.extend(deep.iter().cloned());
     }
     steps.extend(d6);
-    // The one candidate: from zero on the depth-6 games with the depth-10 ones counted three
-    // times, half the search's score in the labels above 16 empties (stop 38's best). The
-    // shipped file refined with the depth-10 games alone plays even (stop 43, 49.9% over
-    // 4,000 games), and fitted from zero on them it lacks the coverage to play (stop 39,
-    // 38.7%): engine/TRAINING.md, *Round 8*. It reads no held-out games (their errors are
-    // measured after the steps) and comes before them, so it is fitted on one core while
-    // they are played on the other.
+    // The one candidate: from zero on the depth-6 games with the depth-10 ones of both rounds
+    // counted three times, half the search's score in the labels above 16 empties (stop 38's
+    // best; round 8's `mix`, the shipped file, is the same fit without round 9). The shipped
+    // file refined with the depth-10 games alone plays even (stop 43, 49.9% over 4,000
+    // games), and fitted from zero on them it lacks the coverage to play (stop 39, 38.7%):
+    // engine/TRAINING.md, *Round 8*. It reads no held-out games (their errors are measured
+    // after the steps) and comes before them, so it is fitted on one core while they are
+    // played on the other.
     let knobs = Knobs {
         epochs: s.epochs,
         rate: "2",
@@ -519,15 +601,15 @@ fn plan(
         l2: Some(RIDGE),
         quantum: "1",
     };
-    let fit = fit_step(dir, "weights-r8-mix-q1", None, &mixed, &[], knobs);
-    let candidates = vec![("r8-mix", fit.out.clone())];
+    let fit = fit_step(dir, "weights-r9-mix-q1", None, &mixed, &[], knobs);
+    let candidates = vec![("r9-mix", fit.out.clone())];
     steps.push(fit);
     // The pipeline's games between stronger players, played by the same weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     steps.extend(strong);
     // Every game of the round is kept packed: a later session goes on from what this one played.
-    let steps = from_kept(steps, kept, &eval);
+    let steps = from_kept(steps, kept);
     (steps, held, candidates)
 }
 
