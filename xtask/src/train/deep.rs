@@ -593,9 +593,9 @@ fn plan(
     // best; round 8's `mix`, the shipped file, is the same fit without round 9). The shipped
     // file refined with the depth-10 games alone plays even (stop 43, 49.9% over 4,000
     // games), and fitted from zero on them it lacks the coverage to play (stop 39, 38.7%):
-    // engine/TRAINING.md, *Round 8*. It reads no held-out games (their errors are measured
-    // after the steps) and comes before them, so it is fitted on one core while they are
-    // played on the other.
+    // engine/TRAINING.md, *Round 8*. It reads no held-out games: their errors are measured
+    // after the steps, and it is fitted once every game is played or unpacked (by the current
+    // build, see `deep`).
     let knobs = Knobs {
         epochs: s.epochs,
         rate: "2",
