@@ -178,24 +178,23 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     } else {
         ctx.root.join("engine").join("games")
     };
-    let (steps, held, candidates) = plan(dir, s, quick, [played_by, played_by_r9], &kept);
+    let Plan {
+        rounds: [games, games_r9],
+        fit,
+        held,
+        candidates,
+    } = plan(dir, s, quick, [played_by, played_by_r9], &kept);
     println!(
         "train: the deep round: {} steps into {}, up to {jobs} at once",
-        steps.len(),
+        games.len() + games_r9.len() + 1,
         dir.display()
     );
     // The games are played (or unpacked) by the build kept for their round; the fit and
     // everything after it run the current one, so that a change to the fit or the search is
     // what they measure.
-    let (fits, games): (Vec<Step>, Vec<Step>) = steps
-        .into_iter()
-        .partition(|step| candidates.iter().any(|(_, fitted)| *fitted == step.out));
-    let r9 = played_by_r9.display().to_string();
-    let (games_r9, games): (Vec<Step>, Vec<Step>) =
-        games.into_iter().partition(|step| step.args.contains(&r9));
     run_steps(ctx, outflank, games, jobs)?;
     run_steps(ctx, outflank_r9, games_r9, jobs)?;
-    run_steps(ctx, built, fits, jobs)?;
+    run_steps(ctx, built, vec![fit], jobs)?;
     // Each candidate as it would ship: at the finest quantum within the worker's budget (the
     // mix of stop 44 is 288,257 bytes gzipped at the shipped file's 16, over the 272,000).
     let mut measured = Vec::new();
@@ -431,9 +430,10 @@ fn again_from_kept(
     let again = dir.join("again");
     let _ = fs::remove_dir_all(&again);
     fs::create_dir_all(&again).map_err(|e| format!("cannot create {}: {e}", again.display()))?;
-    let (steps, _, _) = plan(&again, &DEEP_QUICK, true, played_by, kept);
-    let pieces: Vec<Step> = steps
+    let Plan { rounds, .. } = plan(&again, &DEEP_QUICK, true, played_by, kept);
+    let pieces: Vec<Step> = rounds
         .into_iter()
+        .flatten()
         .filter(|s| ["selfplay", "unpack"].contains(&s.args[0].as_str()))
         .collect();
     if let Some(s) = pieces.iter().find(|s| s.args[0] != "unpack") {
@@ -459,25 +459,16 @@ fn again_from_kept(
 }
 
 /// Each piece of self-play, from the packed copy in `kept` where a run (on this machine or
-/// another) left one, played by the same weights (`unpack` checks it); else played, then
-/// packed and kept there (a fifteenth of its size, so it can be committed). Other steps
+/// another) left one, played by the same weights `eval` (`unpack` checks it); else played,
+/// then packed and kept there (a fifteenth of its size, so it can be committed). Other steps
 /// are as they were.
-fn from_kept(played: Vec<Step>, kept: &Path) -> Vec<Step> {
+fn from_kept(played: Vec<Step>, eval: &str, kept: &Path) -> Vec<Step> {
     let mut steps = Vec::new();
     for piece in played {
         if piece.args[0] != "selfplay" {
             steps.push(piece);
             continue;
         }
-        // The weights that play the piece (every self-play step names them).
-        let eval = piece
-            .args
-            .iter()
-            .skip_while(|a| *a != "--eval")
-            .nth(1)
-            .cloned()
-            .unwrap_or_default();
-        let eval = eval.as_str();
         let packed = kept.join(format!("{}.oftg", piece.name));
         let out = piece.out.display().to_string();
         if packed.exists() {
@@ -521,16 +512,28 @@ fn from_kept(played: Vec<Step>, kept: &Path) -> Vec<Step> {
     steps
 }
 
-/// The rounds' steps, the held-out files, and the candidates to measure: each one's name and
-/// fitted file (at quantum 1, rounded after the steps). `played_by`: the copies of the
-/// weights that played rounds 8 and 9.
+/// What [`plan`] lays out.
+struct Plan {
+    /// Each round's games, played or unpacked by the build kept for it: round 8's (with the
+    /// held-out games between stronger players, played by the same weights), then round 9's.
+    rounds: [Vec<Step>; 2],
+    /// The candidate's fit, on every game of both rounds.
+    fit: Step,
+    /// The held-out files.
+    held: Vec<PathBuf>,
+    /// The candidates to measure: each one's name and fitted file (at quantum 1, rounded
+    /// after the steps).
+    candidates: Vec<(&'static str, PathBuf)>,
+}
+
+/// The rounds' steps. `played_by`: the copies of the weights that played rounds 8 and 9.
 fn plan(
     dir: &Path,
     s: &DeepScale,
     quick: bool,
     [played_by, played_by_r9]: [&Path; 2],
     kept: &Path,
-) -> (Vec<Step>, Vec<PathBuf>, Vec<(&'static str, PathBuf)>) {
+) -> Plan {
     let file = |name: &str| dir.join(format!("{name}.bin"));
     let path = |p: &Path| p.display().to_string();
     let (eval, eval_r9) = (path(played_by), path(played_by_r9));
@@ -564,8 +567,8 @@ fn plan(
             .collect::<Vec<Step>>()
     };
     let plain = s.plain_pieces.min(s.pieces);
-    let mut steps = pieces((0, plain), s.games, SEED, "10", None, &eval);
-    steps.extend(pieces(
+    let mut round8 = pieces((0, plain), s.games, SEED, "10", None, &eval);
+    round8.extend(pieces(
         (plain, s.pieces),
         s.games,
         SEED,
@@ -573,21 +576,25 @@ fn plan(
         Some("default"),
         &eval,
     ));
-    steps.extend(pieces(
+    let round9 = pieces(
         (0, s.r9_pieces),
         s.games,
         R9_SEED,
         "10",
         Some("default"),
         &eval_r9,
-    ));
-    let deep: Vec<PathBuf> = steps.iter().map(|p| p.out.clone()).collect();
+    );
+    let deep: Vec<PathBuf> = round8
+        .iter()
+        .chain(&round9)
+        .map(|p| p.out.clone())
+        .collect();
     let d6 = pieces((0, s.d6_pieces), s.d6_games, D6_SEED, "6", None, &eval);
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {
         mixed.extend(deep.iter().cloned());
     }
-    steps.extend(d6);
+    round8.extend(d6);
     // The one candidate: from zero on the depth-6 games with the depth-10 ones of both rounds
     // counted three times, half the search's score in the labels above 16 empties (stop 38's
     // best; round 8's `mix`, the shipped file, is the same fit without round 9). The shipped
@@ -606,14 +613,20 @@ fn plan(
     };
     let fit = fit_step(dir, "weights-r9-mix-q1", None, &mixed, &[], knobs);
     let candidates = vec![("r9-mix", fit.out.clone())];
-    steps.push(fit);
-    // The pipeline's games between stronger players, played by the same weights.
+    // The pipeline's games between stronger players, played by round 8's weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
-    steps.extend(strong);
-    // Every game of the round is kept packed: a later session goes on from what this one played.
-    let steps = from_kept(steps, kept);
-    (steps, held, candidates)
+    round8.extend(strong);
+    // Every game of the rounds is kept packed: a later session goes on from what this one played.
+    Plan {
+        rounds: [
+            from_kept(round8, &eval, kept),
+            from_kept(round9, &eval_r9, kept),
+        ],
+        fit,
+        held,
+        candidates,
+    }
 }
 
 #[cfg(test)]
