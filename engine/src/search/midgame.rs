@@ -142,7 +142,7 @@ impl<G: Geometry> Searcher<G> {
             table: &mut self.mid,
             stop,
             nodes: 0,
-            max_nodes: settings.max_nodes,
+            max_nodes: self.tweaks.budget(settings.max_nodes, empties),
             aborted: false,
             greedy: settings.greedy,
             pattern: self.pattern,

@@ -26,6 +26,9 @@ pub struct Tweaks {
     /// rather than the one table. Off: 20% fewer nodes to depth 14, and even in play at the
     /// same node budget (engine/TRAINING.md).
     pub mpc_phases: bool,
+    /// The node budget a move, in hundredths, at 45 empties or more (the opening) and at
+    /// 21-35 empties (the late midgame); 100 and 100: the level's budget at every move.
+    pub budget_by_empties: (u16, u16),
 }
 
 impl Default for Tweaks {
@@ -37,6 +40,7 @@ impl Default for Tweaks {
             partial_root: true,
             mpc_t: MPC_T_HUNDREDTHS,
             mpc_phases: false,
+            budget_by_empties: (100, 100),
         }
     }
 }
@@ -50,7 +54,22 @@ impl Tweaks {
         partial_root: false,
         mpc_t: MPC_T_HUNDREDTHS,
         mpc_phases: false,
+        budget_by_empties: (100, 100),
     };
+
+    /// The node budget of a move at `empties` empties, from the level's `max_nodes`.
+    pub fn budget(self, max_nodes: u64, empties: u32) -> u64 {
+        let hundredths = match empties {
+            45.. => self.budget_by_empties.0,
+            21..=35 => self.budget_by_empties.1,
+            _ => 100,
+        };
+        if hundredths == 100 || max_nodes == u64::MAX {
+            max_nodes
+        } else {
+            max_nodes / 100 * u64::from(hundredths)
+        }
+    }
 
     /// Multi-ProbCut's margin in sigmas.
     pub(super) fn mpc_margin(self) -> f32 {
@@ -58,9 +77,9 @@ impl Tweaks {
     }
 
     /// Reads `default` (aspiration, ProbCut, the cut-off iteration's move), `none`,
-    /// or a comma-separated list of `asp`, `mpc`, `phases`, `order`, `partial` (the ones on)
-    /// and `t=1.2`
-    /// (ProbCut's margin in sigmas; default 1.5).
+    /// or a comma-separated list of `asp`, `mpc`, `phases`, `order`, `partial` (the ones on),
+    /// `t=1.2` (ProbCut's margin in sigmas; default 1.5), and `early=0.6` and `late=1.35`
+    /// (the share of the node budget at 45 or more empties and at 21-35; default 1).
     pub fn parse(text: &str) -> Result<Tweaks, String> {
         match text {
             "default" | "all" => return Ok(Tweaks::default()),
@@ -75,13 +94,27 @@ impl Tweaks {
                 "order" => t.shallow_order = true,
                 "partial" => t.partial_root = true,
                 "phases" => t.mpc_phases = true,
+                other if other.starts_with("early=") || other.starts_with("late=") => {
+                    let (key, value) = other.split_once('=').unwrap_or_default();
+                    let share = value
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|s| (0.05..=5.0).contains(s))
+                        .ok_or_else(|| format!("{other:?}: a share of the budget, 0.05-5"))?;
+                    let share = (share * 100.0).round() as u16;
+                    if key == "early" {
+                        t.budget_by_empties.0 = share;
+                    } else {
+                        t.budget_by_empties.1 = share;
+                    }
+                }
                 other => match other.strip_prefix("t=").map(str::parse::<f32>) {
                     Some(Ok(sigmas)) if (0.0..=5.0).contains(&sigmas) => {
                         t.mpc_t = (sigmas * 100.0).round() as u16
                     }
                     _ => {
                         return Err(format!(
-                            "{other:?}: the search tweaks are asp, mpc, phases, order, partial, t=SIGMAS (0-5), default, none"
+                            "{other:?}: the search tweaks are asp, mpc, phases, order, partial, t=SIGMAS (0-5), early=SHARE, late=SHARE, default, none"
                         ))
                     }
                 },
@@ -111,7 +144,14 @@ mod tests {
             (t.probcut, t.aspiration, t.partial_root, t.mpc_t),
             (true, false, false, 120)
         );
-        for bad in ["t=9", "t=x", "fast", ""] {
+        let t = Tweaks::parse("asp,mpc,partial,early=0.6,late=1.35").unwrap();
+        assert_eq!(t.budget_by_empties, (60, 135));
+        assert_eq!(
+            [60, 45, 44, 36, 35, 21, 20].map(|e| t.budget(500_000, e)),
+            [300_000, 300_000, 500_000, 500_000, 675_000, 675_000, 500_000]
+        );
+        assert_eq!(Tweaks::default().budget(500_000, 50), 500_000);
+        for bad in ["t=9", "t=x", "fast", "", "early=9", "late=", "late=0"] {
             assert!(Tweaks::parse(bad).is_err(), "{bad:?}");
         }
     }
