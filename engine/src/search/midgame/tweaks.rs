@@ -67,7 +67,7 @@ impl Tweaks {
         if hundredths == 100 || max_nodes == u64::MAX {
             max_nodes
         } else {
-            max_nodes / 100 * u64::from(hundredths)
+            (max_nodes / 100).saturating_mul(u64::from(hundredths))
         }
     }
 
@@ -94,30 +94,26 @@ impl Tweaks {
                 "order" => t.shallow_order = true,
                 "partial" => t.partial_root = true,
                 "phases" => t.mpc_phases = true,
-                other if other.starts_with("early=") || other.starts_with("late=") => {
-                    let (key, value) = other.split_once('=').unwrap_or_default();
-                    let share = value
-                        .parse::<f32>()
-                        .ok()
-                        .filter(|s| (0.05..=5.0).contains(s))
-                        .ok_or_else(|| format!("{other:?}: a share of the budget, 0.05-5"))?;
-                    let share = (share * 100.0).round() as u16;
-                    if key == "early" {
-                        t.budget_by_empties.0 = share;
-                    } else {
-                        t.budget_by_empties.1 = share;
+                other => {
+                    let wrong = || {
+                        format!(
+                            "{other:?}: the search tweaks are asp, mpc, phases, order, partial, t=SIGMAS (0-5), early=SHARE, late=SHARE (0.05-5), default, none"
+                        )
+                    };
+                    let (key, value) = other.split_once('=').ok_or_else(wrong)?;
+                    let value = value.parse::<f32>().map_err(|_| wrong())?;
+                    let hundredths = (value * 100.0).round() as u16;
+                    match key {
+                        "t" if (0.0..=5.0).contains(&value) => t.mpc_t = hundredths,
+                        "early" if (0.05..=5.0).contains(&value) => {
+                            t.budget_by_empties.0 = hundredths
+                        }
+                        "late" if (0.05..=5.0).contains(&value) => {
+                            t.budget_by_empties.1 = hundredths
+                        }
+                        _ => return Err(wrong()),
                     }
                 }
-                other => match other.strip_prefix("t=").map(str::parse::<f32>) {
-                    Some(Ok(sigmas)) if (0.0..=5.0).contains(&sigmas) => {
-                        t.mpc_t = (sigmas * 100.0).round() as u16
-                    }
-                    _ => {
-                        return Err(format!(
-                            "{other:?}: the search tweaks are asp, mpc, phases, order, partial, t=SIGMAS (0-5), early=SHARE, late=SHARE, default, none"
-                        ))
-                    }
-                },
             }
         }
         Ok(t)
@@ -151,6 +147,7 @@ mod tests {
             [300_000, 300_000, 500_000, 500_000, 675_000, 675_000, 500_000]
         );
         assert_eq!(Tweaks::default().budget(500_000, 50), 500_000);
+        assert_eq!(t.budget(u64::MAX - 1, 30), u64::MAX);
         for bad in ["t=9", "t=x", "fast", "", "early=9", "late=", "late=0"] {
             assert!(Tweaks::parse(bad).is_err(), "{bad:?}");
         }
