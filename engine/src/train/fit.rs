@@ -46,6 +46,10 @@ pub struct FitOptions {
     /// pulls only as hard as one at it, so a few labels far off (a game lost by a blunder
     /// after the position) weigh less than in least squares.
     pub huber: f32,
+    /// Empties a fitted phase spans: [`pattern::PHASE_EMPTIES`] (4), or 8, which fits each
+    /// pair of the evaluation's phases as one (twice the positions a weight, half the
+    /// weights; the file then stores each pair once).
+    pub phase_empties: u32,
 }
 
 impl Default for FitOptions {
@@ -60,6 +64,7 @@ impl Default for FitOptions {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
+            phase_empties: pattern::PHASE_EMPTIES,
         }
     }
 }
@@ -92,12 +97,15 @@ pub fn fit(
     init: Option<&Weights>,
     mut progress: impl FnMut(&str),
 ) -> Weights {
-    let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); PHASES];
+    // The fitted phases: `stride` of the evaluation's phases each.
+    let stride = (opts.phase_empties / pattern::PHASE_EMPTIES).max(1) as usize;
+    let fitted = PHASES.div_ceil(stride);
+    let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); fitted];
     for (i, s) in samples.iter().enumerate() {
-        by_phase[pattern::phase(s.empties())].push(i);
+        by_phase[pattern::phase(s.empties()) / stride].push(i);
     }
     let mut values: Vec<Vec<i16>> = Vec::with_capacity(PHASES);
-    for phase in 0..PHASES {
+    for phase in 0..fitted {
         // This phase's positions (weight 1), then the neighbours' (weight `smooth`).
         let mut rows: Vec<([u32; FEATURES], f32, f32)> = Vec::new();
         let first = phase.saturating_sub(1);
@@ -115,18 +123,23 @@ pub fn fit(
             }
         }
         let start: Vec<f32> = match init {
-            Some(w) => (0..TABLE).map(|f| f32::from(w.get(phase, f))).collect(),
+            Some(w) => (0..TABLE)
+                .map(|f| f32::from(w.get(phase * stride, f)))
+                .collect(),
             None => vec![0.0; TABLE],
         };
         let (theta, mae) = fit_phase(&rows, opts, start);
-        let (first, last) = pattern::phase_span(phase);
+        let first = pattern::phase_span(phase * stride).0;
+        let last = pattern::phase_span((phase * stride + stride - 1).min(PHASES - 1)).1;
         progress(&format!(
             "phase {phase:2} (empties {first:2}-{last:2}): {:7} positions ({} own), training MAE {:.2} discs",
             rows.len(),
             by_phase[phase].len(),
             mae / 100.0
         ));
-        values.push(theta);
+        for _ in 0..stride.min(PHASES - values.len()) {
+            values.push(theta.clone());
+        }
     }
     Weights::from_canonical(&values)
 }
@@ -287,7 +300,32 @@ mod tests {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
+            phase_empties: pattern::PHASE_EMPTIES,
         }
+    }
+
+    #[test]
+    fn a_fit_on_phases_of_8_empties_ties_each_pair_of_phases() {
+        let samples = e4_rule_samples();
+        let wide = FitOptions {
+            phase_empties: 8,
+            ..thorough()
+        };
+        let mut lines = Vec::new();
+        let w = fit(&samples, &wide, None, |l| lines.push(l.to_string()));
+        assert_eq!(lines.len(), PHASES.div_ceil(2));
+        assert!(lines[1].contains("empties  8-15"), "{}", lines[1]);
+        assert!(mean_error(&samples, &w) < 1.0);
+        for p in (0..PHASES - 1).step_by(2) {
+            assert!(
+                (0..TABLE).all(|f| w.get(p, f) == w.get(p + 1, f)),
+                "phases {p}, {}",
+                p + 1
+            );
+        }
+        // The same fit on phases of 4 empties does not tie them.
+        let narrow = fit(&samples, &thorough(), None, |_| {});
+        assert_ne!(w, narrow);
     }
 
     #[test]

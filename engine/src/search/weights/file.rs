@@ -23,6 +23,11 @@
 //!
 //! The pattern list is in the file so that weights trained for other patterns are refused
 //! with an error instead of being misread.
+//!
+//! Weights fitted on phases twice as wide (`outflank train fit --phase-empties 8`) hold the
+//! same table in each pair of phases `2k`, `2k + 1`; such weights are written with
+//! [`WIDE_PHASES`] phases (8 empties each) instead of [`PHASES`], each pair once, and read back
+//! into the same tables: a file half the size for the same evaluation.
 
 use super::Weights;
 use crate::search::pattern::{self, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
@@ -30,6 +35,8 @@ use crate::search::pattern::{self, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
 const MAGIC: &[u8; 4] = b"OFPW";
 /// The version written; [`Weights::from_bytes`] also reads version 1.
 const VERSION: u16 = 2;
+/// Phases stored by a file of weights tied in pairs of phases (8 empties a phase).
+pub const WIDE_PHASES: usize = PHASES.div_ceil(2);
 
 /// Why a weights file was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -73,7 +80,14 @@ impl Weights {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&layout());
+        // Weights tied in pairs of phases are stored a pair at a time.
+        let stride = if self.tied_in_pairs() { 2 } else { 1 };
+        let phases = PHASES.div_ceil(stride);
+        let mut header = layout();
+        *header
+            .last_mut()
+            .expect("the layout ends with the phase count") = phases as u8;
+        out.extend_from_slice(&header);
         let canon = pattern::canonical();
         // The largest quantum (up to 255) that divides every weight.
         let gcd = |mut a: u32, mut b: u32| {
@@ -98,7 +112,7 @@ impl Weights {
             if c as usize != f {
                 continue;
             }
-            for phase in 0..PHASES {
+            for phase in (0..PHASES).step_by(stride) {
                 let w = self.tables[phase * TABLE + f] / quantum;
                 if w == 0 {
                     zeros += 1;
@@ -136,11 +150,22 @@ impl Weights {
         }
         let expected = layout();
         let found = take(expected.len())?;
-        if found != expected.as_slice() {
+        let (evaluation, phases) = found.split_at(expected.len() - 1);
+        if evaluation != &expected[..expected.len() - 1] {
             return Err(WeightsError::Mismatch(
-                "the pattern list, scalars or phase count differ from this build's".into(),
+                "the pattern list or scalars differ from this build's".into(),
             ));
         }
+        // Each of the file's phases fills `stride` of the tables' phases.
+        let (phases, stride) = match phases[0] as usize {
+            PHASES => (PHASES, 1),
+            WIDE_PHASES if version == VERSION => (WIDE_PHASES, 2),
+            other => {
+                return Err(WeightsError::Mismatch(format!(
+                    "{other} phases; this build reads {PHASES} or {WIDE_PHASES}"
+                )))
+            }
+        };
         let quantum = i32::from(take(1)?[0]);
         if quantum == 0 {
             return Err(WeightsError::Corrupt("a quantum of 0".into()));
@@ -149,7 +174,7 @@ impl Weights {
         let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]);
         let canon = pattern::canonical();
         let slots: Vec<usize> = (0..TABLE).filter(|&f| canon[f] as usize == f).collect();
-        let total = slots.len() * PHASES;
+        let total = slots.len() * phases;
         let mut values: Vec<i16> = Vec::with_capacity(total);
         for _ in 0..count {
             let mut t = 0u32;
@@ -195,7 +220,7 @@ impl Weights {
                 tables[phase * TABLE + slot] = if version == 1 {
                     values[phase * slots.len() + i]
                 } else {
-                    values[i * PHASES + phase]
+                    values[i * phases + phase / stride]
                 };
             }
             for (f, &c) in canon.iter().enumerate().take(TABLE) {
@@ -206,6 +231,16 @@ impl Weights {
             }
         }
         Ok(Weights::new(tables))
+    }
+}
+
+impl Weights {
+    /// Whether every pair of phases `2k`, `2k + 1` holds the same table (a fit on phases of 8
+    /// empties), so that the file stores each pair once.
+    pub(super) fn tied_in_pairs(&self) -> bool {
+        self.tables
+            .chunks_exact(2 * TABLE)
+            .all(|pair| pair[..TABLE] == pair[TABLE..])
     }
 }
 
@@ -282,6 +317,33 @@ mod tests {
         let mut garbage = bytes[..header].to_vec();
         garbage.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]);
         assert!(Weights::from_bytes(&garbage).is_err());
+    }
+
+    #[test]
+    fn weights_tied_in_pairs_of_phases_take_half_the_phases_in_the_file() {
+        // Phases 2k and 2k + 1 share a table, as a fit on phases of 8 empties makes them.
+        let sample = sample_weights();
+        let values: Vec<Vec<i16>> = (0..PHASES)
+            .map(|p| (0..TABLE).map(|f| sample.get(p - p % 2, f)).collect())
+            .collect();
+        let tied = Weights::from_canonical(&values);
+        let bytes = tied.to_bytes();
+        let phases_at = 6 + layout().len() - 1;
+        assert_eq!(bytes[phases_at] as usize, WIDE_PHASES);
+        assert_eq!(Weights::from_bytes(&bytes), Ok(tied.clone()));
+        assert!(bytes.len() < sample.to_bytes().len() * 2 / 3);
+        // The same evaluation either way, in every phase.
+        for p in 0..PHASES {
+            assert_eq!(tied.get(p, 7), sample.get(p - p % 2, 7));
+        }
+        // Untied weights keep every phase; a phase count this build cannot lay out is refused.
+        assert_eq!(sample.to_bytes()[phases_at] as usize, PHASES);
+        let mut odd = bytes.clone();
+        odd[phases_at] = 7;
+        assert!(matches!(
+            Weights::from_bytes(&odd),
+            Err(WeightsError::Mismatch(_))
+        ));
     }
 
     #[test]

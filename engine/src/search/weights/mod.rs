@@ -28,7 +28,12 @@ pub struct Weights {
 impl std::fmt::Debug for Weights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let nonzero = self.tables.iter().filter(|&&w| w != 0).count();
-        write!(f, "Weights({PHASES} phases, {nonzero} non-zero)")
+        let tied = if self.tied_in_pairs() {
+            ", tied in pairs"
+        } else {
+            ""
+        };
+        write!(f, "Weights({PHASES} phases{tied}, {nonzero} non-zero)")
     }
 }
 

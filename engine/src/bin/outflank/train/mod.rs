@@ -144,6 +144,10 @@ pub enum Step {
         /// above (and the configurations too rare below) keep its weights.
         #[arg(long, default_value_t = 60)]
         max_empties: u32,
+        /// Empties a fitted phase spans: 4, or 8 to fit each pair of the evaluation's phases
+        /// as one (half the weights, twice the positions each; the file stores each pair once).
+        #[arg(long, default_value_t = 4)]
+        phase_empties: u32,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
     /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
@@ -260,7 +264,11 @@ pub fn run(step: Step) -> ExitCode {
             anchor,
             huber,
             max_empties,
+            phase_empties,
         } => {
+            if phase_empties != 4 && phase_empties != 8 {
+                return bad(format!("--phase-empties {phase_empties}: 4 or 8"));
+            }
             let opts = fit::FitOptions {
                 epochs,
                 rate,
@@ -271,6 +279,7 @@ pub fn run(step: Step) -> ExitCode {
                 quantum,
                 anchor,
                 huber: huber * 100.0,
+                phase_empties,
             };
             let init = match init.as_deref().map(read_weights).transpose() {
                 Ok(w) => w,
