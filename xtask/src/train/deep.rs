@@ -26,9 +26,9 @@
 //! the same weights (as the pipeline makes them). The candidate is rounded to the finest
 //! quantum within the worker's budget, as the pipeline rounds the shipped file, its held-out
 //! errors are printed beside those of the weights that played and of the shipped file, and it
-//! plays the shipped file at level 8 ([`decide`]). A candidate that is the shipped file byte
+//! plays the shipped file at level 8 ([`decide`](super::decide::decide)). A candidate that is the shipped file byte
 //! for byte needs no match; one that beats it by two standard errors
-//! ([`Points::clearly_better`]) replaces it in `engine/weights/reversi8.bin`, and any other
+//! ([`Points::clearly_better`](super::decide::Points::clearly_better)) replaces it in `engine/weights/reversi8.bin`, and any other
 //! leaves it. The fit is deterministic, so with the games kept in the repository every run
 //! makes the same candidate. Stop 44 shipped `mix` (52.75% over 4,000 games against the weights
 //! that played the round), and stop 46's run made it again byte for byte; stop 47 fixed the
@@ -48,8 +48,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::decide::{decide, describe_shares, ship};
 use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
-use super::{copy_if_changed, requant_within_budget, run_logged, run_steps};
+use super::{requant_within_budget, run_logged, run_steps};
 use crate::ctx::{Ctx, Result};
 
 /// How big a deep round is.
@@ -157,9 +158,6 @@ impl Round {
 /// The seed of round 9's openings.
 const R9_SEED: u64 = 3901;
 
-/// The seeds of the openings of the matches that decide, as in every round since round 5.
-const MATCH_SEEDS: [u64; 2] = [61, 62];
-
 /// Runs the round into `dir` with the build kept there (a copy of `built` at the first run),
 /// `jobs` steps at once.
 pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize) -> Result {
@@ -234,7 +232,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
             return Ok(());
         }
     }
-    let results = decide(ctx, built, dir, s, &shipped, &measured, jobs)?;
+    let results = decide(ctx, built, dir, s.match_games, &shipped, &measured, jobs)?;
     if quick {
         again_from_kept(ctx, outflank, dir, [played_by, played_by_r9], &kept)?;
         println!("train: the deep round is done (quick: nothing shipped)");
@@ -292,130 +290,6 @@ fn set_up(
         })?;
     }
     Ok((copy, outflank))
-}
-
-/// A candidate's points over its deciding matches, and the games they were of.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Points {
-    won: f64,
-    games: f64,
-}
-
-impl Points {
-    fn share(self) -> f64 {
-        self.won / self.games
-    }
-
-    /// More than half the points by two standard errors of a share (at most 0.5 / sqrt(games),
-    /// less with draws): 51.6% over 4,000 games. Two files of one strength differ by more than
-    /// one standard error in a third of such matches (stop 47: the same fit made again with
-    /// the ridge fixed scored 49.4% against the file it nearly is), so half the points alone
-    /// would swap the shipped file for an equal one by chance.
-    fn clearly_better(self) -> bool {
-        self.share() > 0.5 + 2.0 * 0.5 / self.games.sqrt()
-    }
-}
-
-fn describe_shares(candidates: &[(&str, PathBuf)], results: &[Points]) -> String {
-    candidates
-        .iter()
-        .zip(results)
-        .map(|((name, _), p)| {
-            format!(
-                "{name}: {:.2}% of {} games against it",
-                p.share() * 100.0,
-                p.games
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Copies the first candidate that beat the shipped file clearly ([`Points::clearly_better`])
-/// over `shipped`; returns its name, or `None` when the file stays.
-fn ship(
-    shipped: &Path,
-    candidates: &[(&str, PathBuf)],
-    results: &[Points],
-) -> Result<Option<String>> {
-    let Some(((name, weights), _)) = candidates
-        .iter()
-        .zip(results)
-        .find(|(_, p)| p.clearly_better())
-    else {
-        return Ok(None);
-    };
-    copy_if_changed(weights, shipped)?;
-    Ok(Some(name.to_string()))
-}
-
-/// The matches that decide whether a candidate replaces the shipped file: level 8 against
-/// level 8, the candidate's evaluation against the shipped one, each opening with both
-/// colours, from the openings of each of [`MATCH_SEEDS`], `jobs` games at a time. (Until stop
-/// 47 the candidate played the weights that played the round, the shipped file of the rounds
-/// before; since the round's `mix` ships, a candidate has to beat it.) A finished match's log
-/// is kept and printed again by a later run instead of being played again, unless the
-/// candidate or the shipped file changed after it. Returns each candidate's points.
-fn decide(
-    ctx: &Ctx,
-    outflank: &Path,
-    dir: &Path,
-    s: &DeepScale,
-    shipped: &Path,
-    candidates: &[(&str, PathBuf)],
-    jobs: usize,
-) -> Result<Vec<Points>> {
-    // The match's last line, `match 8 8: wins W draws D losses L (points P of N) ...`, once
-    // it has finished.
-    let summary = |log: &Path| {
-        let text = fs::read_to_string(log).ok()?;
-        let last = text.lines().last()?;
-        last.starts_with("match ").then(|| last.to_string())
-    };
-    let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-    let mut results = Vec::new();
-    for (name, weights) in candidates {
-        let mut total = Points {
-            won: 0.0,
-            games: 0.0,
-        };
-        for seed in MATCH_SEEDS {
-            let log = dir.join(format!("match-{name}-vs-shipped-s{seed}.log"));
-            if summary(&log).is_none()
-                || modified(&log) < modified(weights)
-                || modified(&log) < modified(shipped)
-            {
-                let mut c = ctx.cmd(outflank);
-                c.args(["match", "--a", "8", "--b", "8", "--games", s.match_games])
-                    .args(["--seed", &seed.to_string(), "--threads", &jobs.to_string()])
-                    .arg("--a-eval")
-                    .arg(weights)
-                    .arg("--b-eval")
-                    .arg(shipped);
-                run_logged(c, &log)?;
-            }
-            let Some(result) = summary(&log) else {
-                return Err(format!("{} ends without a result", log.display()));
-            };
-            println!("train: {name} against the shipped file, seed {seed}: {result}");
-            let (won, games) = points(&result)
-                .ok_or_else(|| format!("{}: no points in {result:?}", log.display()))?;
-            total.won += won;
-            total.games += games;
-        }
-        results.push(total);
-    }
-    Ok(results)
-}
-
-/// The points and games of `outflank match`'s last line, `match A B: wins W draws D losses L
-/// (points P of N) ...`.
-fn points(summary: &str) -> Option<(f64, f64)> {
-    let rest = summary.split_once("(points ")?.1;
-    let (p, rest) = rest.split_once(" of ")?;
-    let n = rest.split_once(')')?.0;
-    let (p, n): (f64, f64) = (p.parse().ok()?, n.parse().ok()?);
-    (n > 0.0).then_some((p, n))
 }
 
 /// The quick round's pieces made again into a new directory, as on a machine that has only
@@ -626,51 +500,5 @@ fn plan(
         fit,
         held,
         candidates,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{points, ship, Points};
-    use std::fs;
-    use std::path::PathBuf;
-
-    #[test]
-    fn only_a_candidate_clearly_stronger_than_the_shipped_file_replaces_it() {
-        let dir = std::env::temp_dir().join(format!("xtask-ship-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let shipped = dir.join("reversi8.bin");
-        let (even, won) = (dir.join("even.bin"), dir.join("won.bin"));
-        fs::write(&shipped, b"old").unwrap();
-        fs::write(&even, b"even").unwrap();
-        fs::write(&won, b"won").unwrap();
-        let candidates: Vec<(&str, PathBuf)> = vec![("even", even), ("won", won)];
-        let over_4000 = |won| Points { won, games: 4000.0 };
-        // Stop 47's refit against the file it nearly is (49.4%), and 51.3%: within two
-        // standard errors of even, so the shipped file stays.
-        let close = [over_4000(1976.5), over_4000(2052.0)];
-        assert_eq!(ship(&shipped, &candidates, &close), Ok(None));
-        assert_eq!(fs::read(&shipped).unwrap(), b"old");
-        // 52.75%, as round 8's mix scored against the file before it: it replaces the file.
-        let clear = [over_4000(1976.5), over_4000(2110.0)];
-        assert_eq!(
-            ship(&shipped, &candidates, &clear),
-            Ok(Some("won".to_string()))
-        );
-        assert_eq!(fs::read(&shipped).unwrap(), b"won");
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_match_line_gives_its_points_and_games() {
-        let line =
-            "match 8 8: wins 982 draws 143 losses 875 (points 1053.5 of 2000) disc difference \
-                    +1192 in 512.3s; per move A 9.2 ms 21695 nodes, B 8.8 ms 20520 nodes";
-        assert_eq!(points(line), Some((1053.5, 2000.0)));
-        assert_eq!(
-            points("match 8 8: wins 0 draws 0 losses 0 (points 0.0 of 0)"),
-            None
-        );
-        assert_eq!(points("match 8 8: stopped"), None);
     }
 }

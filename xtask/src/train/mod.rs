@@ -26,6 +26,7 @@ use std::time::Instant;
 
 use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result};
 
+mod decide;
 mod deep;
 mod plan;
 use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
