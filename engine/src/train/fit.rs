@@ -46,10 +46,10 @@ pub struct FitOptions {
     /// pulls only as hard as one at it, so a few labels far off (a game lost by a blunder
     /// after the position) weigh less than in least squares.
     pub huber: f32,
-    /// Empties a fitted phase spans: [`pattern::PHASE_EMPTIES`] (4), or 8, which fits each
-    /// pair of the evaluation's phases as one (twice the positions a weight, half the
-    /// weights; the file then stores each pair once).
-    pub phase_empties: u32,
+    /// Fit each pair of the evaluation's phases as one, a phase of 8 empties instead of
+    /// [`pattern::PHASE_EMPTIES`] (twice the positions a weight, half the weights; the file
+    /// then stores each pair once).
+    pub wide_phases: bool,
 }
 
 impl Default for FitOptions {
@@ -64,7 +64,7 @@ impl Default for FitOptions {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
-            phase_empties: pattern::PHASE_EMPTIES,
+            wide_phases: false,
         }
     }
 }
@@ -98,7 +98,7 @@ pub fn fit(
     mut progress: impl FnMut(&str),
 ) -> Weights {
     // The fitted phases: `stride` of the evaluation's phases each.
-    let stride = (opts.phase_empties / pattern::PHASE_EMPTIES).max(1) as usize;
+    let stride = if opts.wide_phases { 2 } else { 1 };
     let fitted = PHASES.div_ceil(stride);
     let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); fitted];
     for (i, s) in samples.iter().enumerate() {
@@ -300,7 +300,7 @@ mod tests {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
-            phase_empties: pattern::PHASE_EMPTIES,
+            wide_phases: false,
         }
     }
 
@@ -308,7 +308,7 @@ mod tests {
     fn a_fit_on_phases_of_8_empties_ties_each_pair_of_phases() {
         let samples = e4_rule_samples();
         let wide = FitOptions {
-            phase_empties: 8,
+            wide_phases: true,
             ..thorough()
         };
         let mut lines = Vec::new();

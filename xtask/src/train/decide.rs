@@ -70,9 +70,10 @@ pub(super) fn ship(
 /// level 8, the candidate's evaluation against the shipped one, each opening with both
 /// colours, `match_games` games from the openings of each of [`MATCH_SEEDS`], `jobs` at a
 /// time. (Until stop 47 the candidate played the weights that played the round, the shipped
-/// file of the rounds before; since the round's `mix` ships, a candidate has to beat it.) A finished match's log
-/// is kept and printed again by a later run instead of being played again, unless the
-/// candidate or the shipped file changed after it. Returns each candidate's points.
+/// file of the rounds before; since the round's `mix` ships, a candidate has to beat it.) A
+/// finished match's log is kept and printed again by a later run instead of being played
+/// again, unless the candidate or the shipped file changed after it. Returns each
+/// candidate's points.
 pub(super) fn decide(
     ctx: &Ctx,
     outflank: &Path,

@@ -26,10 +26,10 @@
 //! the same weights (as the pipeline makes them). The candidate is rounded to the finest
 //! quantum within the worker's budget, as the pipeline rounds the shipped file, its held-out
 //! errors are printed beside those of the weights that played and of the shipped file, and it
-//! plays the shipped file at level 8 ([`decide`](super::decide::decide)). A candidate that is the shipped file byte
-//! for byte needs no match; one that beats it by two standard errors
-//! ([`Points::clearly_better`](super::decide::Points::clearly_better)) replaces it in `engine/weights/reversi8.bin`, and any other
-//! leaves it. The fit is deterministic, so with the games kept in the repository every run
+//! plays the shipped file at level 8 ([`decide`](super::decide::decide)). A candidate that
+//! is the shipped file byte for byte needs no match; one that beats it by two standard errors
+//! ([`Points::clearly_better`](super::decide::Points::clearly_better)) replaces it in
+//! `engine/weights/reversi8.bin`, and any other leaves it. The fit is deterministic, so with the games kept in the repository every run
 //! makes the same candidate. Stop 44 shipped `mix` (52.75% over 4,000 games against the weights
 //! that played the round), and stop 46's run made it again byte for byte; stop 47 fixed the
 //! fit's ridge, and the fit made since (`--l2 0`) is within 0.04 discs of that file on every

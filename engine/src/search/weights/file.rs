@@ -27,7 +27,7 @@
 //! Weights fitted on phases twice as wide (`outflank train fit --phase-empties 8`) hold the
 //! same table in each pair of phases `2k`, `2k + 1`; such weights are written with
 //! [`WIDE_PHASES`] phases (8 empties each) instead of [`PHASES`], each pair once, and read back
-//! into the same tables: a file half the size for the same evaluation.
+//! into the same tables: half the entries for the same evaluation.
 
 use super::Weights;
 use crate::search::pattern::{self, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
@@ -162,7 +162,8 @@ impl Weights {
             WIDE_PHASES if version == VERSION => (WIDE_PHASES, 2),
             other => {
                 return Err(WeightsError::Mismatch(format!(
-                    "{other} phases; this build reads {PHASES} or {WIDE_PHASES}"
+                    "{other} phases in a version {version} file; this build reads {PHASES}, \
+                     or {WIDE_PHASES} from version {VERSION}"
                 )))
             }
         };

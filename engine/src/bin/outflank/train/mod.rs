@@ -279,7 +279,7 @@ pub fn run(step: Step) -> ExitCode {
                 quantum,
                 anchor,
                 huber: huber * 100.0,
-                phase_empties,
+                wide_phases: phase_empties == 8,
             };
             let init = match init.as_deref().map(read_weights).transpose() {
                 Ok(w) => w,
