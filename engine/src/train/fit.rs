@@ -22,6 +22,7 @@
 
 use crate::search::pattern::{self, FEATURES, PHASES, TABLE};
 use crate::search::weights::Weights;
+
 use crate::train::data::Sample;
 
 /// The knobs of a fit.
@@ -46,10 +47,24 @@ pub struct FitOptions {
     /// pulls only as hard as one at it, so a few labels far off (a game lost by a blunder
     /// after the position) weigh less than in least squares.
     pub huber: f32,
-    /// Fit each pair of the evaluation's phases as one, a phase of 8 empties instead of
-    /// [`pattern::PHASE_EMPTIES`] (twice the positions a weight, half the weights; the file
-    /// then stores each pair once).
-    pub wide_phases: bool,
+    /// How the fitted weight sets map onto the evaluation's phases.
+    pub phases: PhaseLayout,
+}
+
+/// How the fitted weight sets map onto the evaluation's [`PHASES`] phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseLayout {
+    /// A weight set for each phase ([`pattern::PHASE_EMPTIES`] empties).
+    Each,
+    /// Each pair of phases `2k`, `2k + 1` as one, a phase of 8 empties (twice the positions a
+    /// weight, half the weights; the file then stores each pair once).
+    Pairs,
+    /// A weight set at every even phase (a *knot*, 8 empties apart); an odd phase's weights are
+    /// the mean of its two neighbours' ([`crate::search::weights::midpoint`]). As many stored
+    /// weights as [`PhaseLayout::Pairs`], but the evaluation moves from one knot to the next in
+    /// two steps instead of one jump, and all knots are fitted together: a position of an odd
+    /// phase teaches both of its knots. `smooth` does not apply (the mean is the smoothing).
+    Interpolated,
 }
 
 impl Default for FitOptions {
@@ -64,7 +79,7 @@ impl Default for FitOptions {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
-            wide_phases: false,
+            phases: PhaseLayout::Each,
         }
     }
 }
@@ -97,8 +112,15 @@ pub fn fit(
     init: Option<&Weights>,
     mut progress: impl FnMut(&str),
 ) -> Weights {
+    if opts.phases == PhaseLayout::Interpolated {
+        return fit_knots(samples, opts, init, progress);
+    }
     // The fitted phases: `stride` of the evaluation's phases each.
-    let stride = if opts.wide_phases { 2 } else { 1 };
+    let stride = if opts.phases == PhaseLayout::Pairs {
+        2
+    } else {
+        1
+    };
     let fitted = PHASES.div_ceil(stride);
     let mut by_phase: Vec<Vec<usize>> = vec![Vec::new(); fitted];
     for (i, s) in samples.iter().enumerate() {
@@ -144,18 +166,106 @@ pub fn fit(
     Weights::from_canonical(&values)
 }
 
-/// Adam on one phase's rows `(features, target, weight)` from the weights `theta`, by
-/// mini-batches in a seeded shuffled order (lazy: a weight's moments move only in the
-/// batches that touch it); returns the rounded weights (indexed by canonical feature) and
-/// the weighted mean absolute training error of the last epoch.
+/// Adam on one phase's rows `(features, target, weight)` from the weights `theta`; returns
+/// the rounded weights (indexed by canonical feature) and the weighted mean absolute training
+/// error of the last epoch.
 fn fit_phase(
     rows: &[([u32; FEATURES], f32, f32)],
     opts: &FitOptions,
-    mut theta: Vec<f32>,
+    theta: Vec<f32>,
 ) -> (Vec<i16>, f32) {
-    let mut count = vec![0u32; TABLE];
-    for (f, _, _) in rows {
-        for &x in f {
+    let (theta, mae) = adam(rows.len(), opts, theta, |i, entries| {
+        let (f, y, w) = &rows[i];
+        entries.extend(f.iter().map(|&x| (x, 1.0)));
+        (*y, *w)
+    });
+    (rounded(&theta, opts.quantum), mae)
+}
+
+/// `theta` rounded to multiples of `quantum` hundredths of a disc, within 16 bits.
+fn rounded(theta: &[f32], quantum: u8) -> Vec<i16> {
+    let q = f32::from(quantum.max(1));
+    theta
+        .iter()
+        .map(|&t| ((t / q).round() * q).clamp(-i16::MAX as f32, i16::MAX as f32) as i16)
+        .collect()
+}
+
+/// Fits the knots of [`PhaseLayout::Interpolated`] together: the weights of knot `k` stand at
+/// phase `2k`, and a position of phase `2k + 1` is evaluated by half of each of its two knots.
+fn fit_knots(
+    samples: &[Sample],
+    opts: &FitOptions,
+    init: Option<&Weights>,
+    mut progress: impl FnMut(&str),
+) -> Weights {
+    let knots = PHASES.div_ceil(2);
+    let table = TABLE as u32;
+    let start: Vec<f32> = (0..knots)
+        .flat_map(|k| (0..TABLE).map(move |f| (k, f)))
+        .map(|(k, f)| init.map_or(0.0, |w| f32::from(w.get(2 * k, f))))
+        .collect();
+    // Each position's features are gathered anew in every epoch rather than kept: a fit of
+    // 20 M positions would otherwise hold 8 GB of them at once (and the gathering costs a
+    // fraction of the updates).
+    let (theta, _) = adam(samples.len(), opts, start, |i, entries| {
+        let s = &samples[i];
+        let phase = pattern::phase(s.empties());
+        let knot = (phase / 2) as u32;
+        for x in canonical_features(s) {
+            if phase % 2 == 0 {
+                entries.push((knot * table + x, 1.0));
+            } else {
+                entries.push((knot * table + x, 0.5));
+                entries.push(((knot + 1) * table + x, 0.5));
+            }
+        }
+        (target(s, opts.blend), 1.0)
+    });
+    let theta = rounded(&theta, opts.quantum);
+    let knot_values: Vec<Vec<i16>> = theta.chunks_exact(TABLE).map(<[i16]>::to_vec).collect();
+    let weights = Weights::from_knots(&knot_values);
+    // The training error of the rounded weights, phase by phase.
+    let mut by_phase = vec![(0usize, 0.0f64); PHASES];
+    for s in samples {
+        let e = weights.evaluate(s.player, s.opponent) as f32 - target(s, opts.blend);
+        let slot = &mut by_phase[pattern::phase(s.empties())];
+        *slot = (slot.0 + 1, slot.1 + f64::from(e.abs()));
+    }
+    for (phase, &(n, abs)) in by_phase.iter().enumerate() {
+        let (first, last) = pattern::phase_span(phase);
+        let knot = if phase % 2 == 0 {
+            format!("knot {}", phase / 2)
+        } else {
+            format!("knots {} and {}", phase / 2, phase / 2 + 1)
+        };
+        progress(&format!(
+            "phase {phase:2} (empties {first:2}-{last:2}, {knot}): {n:7} positions, training MAE {:.2} discs",
+            abs / n.max(1) as f64 / 100.0
+        ));
+    }
+    weights
+}
+
+/// Adam on `rows` rows from the weights `theta`, by mini-batches in a seeded shuffled order
+/// (lazy: a weight's moments move only in the batches that touch it). `row(i, entries)` puts
+/// row `i`'s `(weight index, coefficient)` pairs in `entries` (its evaluation is the sum of
+/// `coefficient * theta[index]`) and returns its target and its weight in the loss. Returns
+/// the weights and the weighted mean absolute training error of the last epoch.
+fn adam(
+    rows: usize,
+    opts: &FitOptions,
+    mut theta: Vec<f32>,
+    row: impl Fn(usize, &mut Vec<(u32, f32)>) -> (f32, f32),
+) -> (Vec<f32>, f32) {
+    let len = theta.len();
+    let mut entries: Vec<(u32, f32)> = Vec::with_capacity(2 * FEATURES);
+    let mut count = vec![0u32; len];
+    let mut total_weight = 0f32;
+    for i in 0..rows {
+        entries.clear();
+        total_weight += row(i, &mut entries).1;
+        for &(x, _) in &entries {
             count[x as usize] += 1;
         }
     }
@@ -168,8 +278,8 @@ fn fit_phase(
     // 47 the ridge was scaled by 1 / N alone, so it weighed about 256 c / N of its l2
     // positions: nothing, on the rare configurations of a fit of millions of positions.)
     let start = theta.clone();
-    let batches = rows.len().div_ceil(BATCH).max(1) as f32;
-    let total_weight: f32 = rows.iter().map(|r| r.2).sum::<f32>().max(1e-6);
+    let batches = rows.div_ceil(BATCH).max(1) as f32;
+    let total_weight = total_weight.max(1e-6);
     // The expected number of batches among `batches` that hold at least one of a
     // configuration's `count` occurrences, once per configuration (not in the inner loop).
     let penalty_scale: Vec<f32> = count
@@ -179,15 +289,16 @@ fn fit_phase(
             2.0 * batches / (total_weight * touched.max(1.0))
         })
         .collect();
-    let mut m = vec![0f32; TABLE];
-    let mut v = vec![0f32; TABLE];
-    let mut steps = vec![0i32; TABLE];
-    let mut grad = vec![0f32; TABLE];
+    let mut m = vec![0f32; len];
+    let mut v = vec![0f32; len];
+    let mut steps = vec![0i32; len];
+    let mut grad = vec![0f32; len];
     let mut touched: Vec<u32> = Vec::new();
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-6f32);
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    let mut rng = crate::rng::Rng::new(rows.len() as u64);
+    let mut order: Vec<usize> = (0..rows).collect();
+    let mut rng = crate::rng::Rng::new(rows as u64);
     let mut mae = 0.0;
+    let mut batch_rows: Vec<(f32, f32, usize, usize)> = Vec::with_capacity(BATCH);
     for epoch in 0..opts.epochs {
         // Fisher-Yates with the seeded source: the same data gives the same weights.
         for i in (1..order.len()).rev() {
@@ -197,24 +308,36 @@ fn fit_phase(
         let rate = opts.rate * 0.1f32.powf(epoch as f32 / opts.epochs.max(1) as f32);
         let (mut abs, mut total) = (0.0f64, 0.0f64);
         for batch in order.chunks(BATCH) {
-            let weight: f32 = batch.iter().map(|&i| rows[i].2).sum::<f32>().max(1e-6);
+            let mut weight = 0f32;
+            batch_rows.clear();
+            entries.clear();
             for &i in batch {
-                let (f, y, w) = &rows[i];
-                let pred: f32 = f.iter().map(|&x| theta[x as usize]).sum();
+                let first = entries.len();
+                let (y, w) = row(i, &mut entries);
+                weight += w;
+                batch_rows.push((y, w, first, entries.len()));
+            }
+            let weight = weight.max(1e-6);
+            for &(y, w, first, last) in &batch_rows {
+                let row_entries = &entries[first..last];
+                let pred: f32 = row_entries
+                    .iter()
+                    .map(|&(x, c)| c * theta[x as usize])
+                    .sum();
                 let e = pred - y;
                 abs += f64::from(w * e.abs());
-                total += f64::from(*w);
+                total += f64::from(w);
                 let pull = if opts.huber > 0.0 {
                     e.clamp(-opts.huber, opts.huber)
                 } else {
                     e
                 };
                 let g = 2.0 * w * pull / weight;
-                for &x in f {
+                for &(x, c) in row_entries {
                     if grad[x as usize] == 0.0 {
                         touched.push(x);
                     }
-                    grad[x as usize] += g;
+                    grad[x as usize] += c * g;
                 }
             }
             for &x in &touched {
@@ -235,12 +358,7 @@ fn fit_phase(
         }
         mae = (abs / total.max(1e-9)) as f32;
     }
-    let q = f32::from(opts.quantum.max(1));
-    let rounded = theta
-        .iter()
-        .map(|&t| ((t / q).round() * q).clamp(-i16::MAX as f32, i16::MAX as f32) as i16)
-        .collect();
-    (rounded, mae)
+    (theta, mae)
 }
 
 /// Positions per mini-batch.
@@ -300,7 +418,7 @@ mod tests {
             quantum: 1,
             anchor: 0.0,
             huber: 0.0,
-            wide_phases: false,
+            phases: PhaseLayout::Each,
         }
     }
 
@@ -308,7 +426,7 @@ mod tests {
     fn a_fit_on_phases_of_8_empties_ties_each_pair_of_phases() {
         let samples = e4_rule_samples();
         let wide = FitOptions {
-            wide_phases: true,
+            phases: PhaseLayout::Pairs,
             ..thorough()
         };
         let mut lines = Vec::new();
@@ -326,6 +444,41 @@ mod tests {
         // The same fit on phases of 4 empties does not tie them.
         let narrow = fit(&samples, &thorough(), None, |_| {});
         assert_ne!(w, narrow);
+    }
+
+    #[test]
+    fn an_interpolated_fit_gives_each_odd_phase_the_mean_of_the_knots_around_it() {
+        // The rule's positions span phases 12-14, so knots 6 and 7 both learn it, phase 13
+        // from half of each.
+        let samples = e4_rule_samples();
+        let knots = FitOptions {
+            phases: PhaseLayout::Interpolated,
+            ..thorough()
+        };
+        let mut lines = Vec::new();
+        let w = fit(&samples, &knots, None, |l| lines.push(l.to_string()));
+        assert_eq!(lines.len(), PHASES);
+        assert!(lines[13].contains("knots 6 and 7"), "{}", lines[13]);
+        assert!(mean_error(&samples, &w) < 1.0);
+        let phases: Vec<usize> = samples
+            .iter()
+            .map(|s| pattern::phase(s.empties()))
+            .collect();
+        assert!(
+            [12, 13, 14].iter().all(|p| phases.contains(p)),
+            "{phases:?}"
+        );
+        for p in (1..PHASES - 1).step_by(2) {
+            assert!(
+                (0..TABLE).all(|f| w.get(p, f)
+                    == crate::search::weights::midpoint(w.get(p - 1, f), w.get(p + 1, f))),
+                "phase {p}"
+            );
+        }
+        assert!((0..TABLE).any(|f| w.get(12, f) != w.get(14, f)));
+        // The file stores the knots alone, and reads back the same evaluation.
+        let back = Weights::from_bytes(&w.to_bytes()).expect("its own file");
+        assert_eq!(back, w);
     }
 
     #[test]

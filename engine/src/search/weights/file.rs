@@ -28,13 +28,22 @@
 //! same table in each pair of phases `2k`, `2k + 1`; such weights are written with
 //! [`WIDE_PHASES`] phases (8 empties each) instead of [`PHASES`], each pair once, and read back
 //! into the same tables: half the entries for the same evaluation.
+//!
+//! Interpolated weights (`--phase-empties 8 --interpolate`) hold in each odd phase the
+//! [`midpoint`] of the two even phases around it; they are written as version 3, whose
+//! [`WIDE_PHASES`] stored phases are the even ones (the knots), and the reader computes the odd
+//! ones again. Every other file is written as version 2, so files of the earlier kinds keep
+//! their bytes.
 
-use super::Weights;
+use super::{interpolate_odd_phases, midpoint, Weights};
 use crate::search::pattern::{self, OFFSETS, PATTERNS, PHASES, SCALARS, TABLE};
 
 const MAGIC: &[u8; 4] = b"OFPW";
-/// The version written; [`Weights::from_bytes`] also reads version 1.
+/// The version written for weights of every phase or tied in pairs; [`Weights::from_bytes`]
+/// also reads version 1.
 const VERSION: u16 = 2;
+/// The version written for interpolated weights: [`WIDE_PHASES`] knots.
+const VERSION_KNOTS: u16 = 3;
 /// Phases stored by a file of weights tied in pairs of phases (8 empties a phase).
 pub const WIDE_PHASES: usize = PHASES.div_ceil(2);
 
@@ -60,7 +69,7 @@ impl std::fmt::Display for WeightsError {
             WeightsError::Version(v) => {
                 write!(
                     f,
-                    "weights file version {v}, this build reads 1 to {VERSION}"
+                    "weights file version {v}, this build reads 1 to {VERSION_KNOTS}"
                 )
             }
             WeightsError::Mismatch(why) => write!(f, "weights for another evaluation: {why}"),
@@ -79,9 +88,16 @@ impl Weights {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        // Weights tied in pairs of phases are stored a pair at a time.
-        let stride = if self.tied_in_pairs() { 2 } else { 1 };
+        // Weights tied in pairs of phases are stored a pair at a time, interpolated ones by
+        // their knots (the even phases).
+        let (version, stride) = if self.tied_in_pairs() {
+            (VERSION, 2)
+        } else if self.interpolated() {
+            (VERSION_KNOTS, 2)
+        } else {
+            (VERSION, 1)
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         let phases = PHASES.div_ceil(stride);
         let mut header = layout();
         *header
@@ -145,7 +161,7 @@ impl Weights {
             Ok(s)
         };
         let version = u16::from_le_bytes([take(1)?[0], take(1)?[0]]);
-        if version != VERSION && version != 1 {
+        if !(1..=VERSION_KNOTS).contains(&version) {
             return Err(WeightsError::Version(version));
         }
         let expected = layout();
@@ -157,13 +173,14 @@ impl Weights {
             ));
         }
         // Each of the file's phases fills `stride` of the tables' phases.
-        let (phases, stride) = match phases[0] as usize {
-            PHASES => (PHASES, 1),
-            WIDE_PHASES if version == VERSION => (WIDE_PHASES, 2),
-            other => {
+        let (phases, stride) = match (phases[0] as usize, version) {
+            (PHASES, 1 | VERSION) => (PHASES, 1),
+            (WIDE_PHASES, VERSION | VERSION_KNOTS) => (WIDE_PHASES, 2),
+            (other, _) => {
                 return Err(WeightsError::Mismatch(format!(
-                    "{other} phases in a version {version} file; this build reads {PHASES}, \
-                     or {WIDE_PHASES} from version {VERSION}"
+                    "{other} phases in a version {version} file; this build reads {PHASES} \
+                     from versions 1 and {VERSION}, {WIDE_PHASES} from {VERSION} and \
+                     {VERSION_KNOTS}"
                 )))
             }
         };
@@ -218,10 +235,11 @@ impl Weights {
         let mut tables = vec![0; PHASES * TABLE];
         for phase in 0..PHASES {
             for (i, &slot) in slots.iter().enumerate() {
-                tables[phase * TABLE + slot] = if version == 1 {
-                    values[phase * slots.len() + i]
-                } else {
-                    values[i * phases + phase / stride]
+                tables[phase * TABLE + slot] = match version {
+                    1 => values[phase * slots.len() + i],
+                    // A knot file's odd phases are made from its even ones below.
+                    VERSION_KNOTS if phase % 2 == 1 => 0,
+                    _ => values[i * phases + phase / stride],
                 };
             }
             for (f, &c) in canon.iter().enumerate().take(TABLE) {
@@ -230,6 +248,9 @@ impl Weights {
                     tables[phase * TABLE + f] = tables[phase * TABLE + c];
                 }
             }
+        }
+        if version == VERSION_KNOTS {
+            interpolate_odd_phases(&mut tables);
         }
         Ok(Weights::new(tables))
     }
@@ -242,6 +263,16 @@ impl Weights {
         self.tables
             .chunks_exact(2 * TABLE)
             .all(|pair| pair[..TABLE] == pair[TABLE..])
+    }
+
+    /// Whether every odd phase holds the [`midpoint`] of the even phases around it (a fit
+    /// with `--interpolate`), so that the file stores the even phases alone.
+    pub(super) fn interpolated(&self) -> bool {
+        (1..PHASES - 1).step_by(2).all(|phase| {
+            let at = |p: usize| &self.tables[p * TABLE..][..TABLE];
+            let (below, odd, above) = (at(phase - 1), at(phase), at(phase + 1));
+            (0..TABLE).all(|f| odd[f] == midpoint(below[f], above[f]))
+        })
     }
 }
 
@@ -343,6 +374,46 @@ mod tests {
         odd[phases_at] = 7;
         assert!(matches!(
             Weights::from_bytes(&odd),
+            Err(WeightsError::Mismatch(_))
+        ));
+    }
+
+    #[test]
+    fn interpolated_weights_store_their_knots_alone() {
+        // Knots at the even phases, as `--interpolate` fits them; the odd phases between.
+        let sample = sample_weights();
+        let knots: Vec<Vec<i16>> = (0..WIDE_PHASES)
+            .map(|k| (0..TABLE).map(|f| sample.get(2 * k, f)).collect())
+            .collect();
+        let w = Weights::from_knots(&knots);
+        let f = (0..TABLE)
+            .find(|&f| w.get(0, f) != w.get(2, f))
+            .expect("a weight that moves");
+        assert_eq!(w.get(1, f), midpoint(w.get(0, f), w.get(2, f)));
+        assert_eq!(w.get(2, f), sample.get(2, f));
+        let bytes = w.to_bytes();
+        let phases_at = 6 + layout().len() - 1;
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), VERSION_KNOTS);
+        assert_eq!(bytes[phases_at] as usize, WIDE_PHASES);
+        assert_eq!(Weights::from_bytes(&bytes), Ok(w.clone()));
+        assert!(bytes.len() < sample.to_bytes().len() * 2 / 3);
+        // Rounded to a coarser quantum, they stay interpolated and small.
+        let coarse = w.requantized(40, 0);
+        assert!(coarse.interpolated());
+        assert_eq!(
+            u16::from_le_bytes([coarse.to_bytes()[4], coarse.to_bytes()[5]]),
+            3
+        );
+        // Weights that are neither keep every phase, as version 2; a knot file must hold
+        // knots.
+        assert_eq!(
+            u16::from_le_bytes([sample.to_bytes()[4], sample.to_bytes()[5]]),
+            2
+        );
+        let mut every = sample.to_bytes();
+        every[4] = 3;
+        assert!(matches!(
+            Weights::from_bytes(&every),
             Err(WeightsError::Mismatch(_))
         ));
     }

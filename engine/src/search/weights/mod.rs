@@ -30,6 +30,8 @@ impl std::fmt::Debug for Weights {
         let nonzero = self.tables.iter().filter(|&&w| w != 0).count();
         let tied = if self.tied_in_pairs() {
             ", tied in pairs"
+        } else if self.interpolated() {
+            ", odd phases interpolated"
         } else {
             ""
         };
@@ -69,12 +71,29 @@ impl Weights {
         Weights::new(tables)
     }
 
+    /// Weights of [`crate::train::fit::PhaseLayout::Interpolated`] from their knots' canonical
+    /// values (`knot_values[k]` stands at phase `2k`): every even phase holds its knot, and
+    /// every odd phase the [`midpoint`] of the knots on either side.
+    pub fn from_knots(knot_values: &[Vec<i16>]) -> Weights {
+        let even = Weights::from_canonical(
+            &(0..PHASES)
+                .map(|p| knot_values.get(p / 2).cloned().unwrap_or_default())
+                .collect::<Vec<_>>(),
+        );
+        let mut tables = even.tables;
+        interpolate_odd_phases(&mut tables);
+        Weights::new(tables)
+    }
+
     /// The same weights rounded to multiples of `quantum` hundredths of a disc, and those
     /// smaller than `drop` (after rounding) set to zero: a smaller file from one fine fit,
     /// without fitting again for each size tried (`outflank train requant`).
+    /// Interpolated weights stay interpolated: their knots are rounded, and the odd phases made
+    /// from them again.
     pub fn requantized(&self, quantum: u8, drop: i16) -> Weights {
         let q = f32::from(quantum.max(1));
-        let tables = self
+        let interpolated = self.interpolated();
+        let mut tables: Vec<i16> = self
             .tables
             .iter()
             .map(|&w| {
@@ -87,6 +106,9 @@ impl Weights {
                 }
             })
             .collect();
+        if interpolated {
+            interpolate_odd_phases(&mut tables);
+        }
         Weights::new(tables)
     }
 
@@ -120,6 +142,25 @@ impl Weights {
         let table = &tables[pattern::phase(empties) * TABLE..][..TABLE];
         let scalars = crate::search::pattern_sum::scalar_sum(table, player, opponent);
         (ix.sum(table) + scalars).clamp(-6400, 6400)
+    }
+}
+
+/// The weight halfway between `a` and `b`, rounded down: what an odd phase of interpolated
+/// weights holds (the fit and the file's reader both use it, so they agree to the bit).
+pub fn midpoint(a: i16, b: i16) -> i16 {
+    ((i32::from(a) + i32::from(b)) >> 1) as i16
+}
+
+/// Sets each odd phase of `tables` (`PHASES * TABLE` entries) to the [`midpoint`] of the two
+/// even phases around it.
+fn interpolate_odd_phases(tables: &mut [i16]) {
+    for phase in (1..PHASES - 1).step_by(2) {
+        let (before, rest) = tables.split_at_mut(phase * TABLE);
+        let (odd, after) = rest.split_at_mut(TABLE);
+        let below = &before[(phase - 1) * TABLE..];
+        for ((w, &a), &b) in odd.iter_mut().zip(below).zip(&after[..TABLE]) {
+            *w = midpoint(a, b);
+        }
     }
 }
 

@@ -148,6 +148,11 @@ pub enum Step {
         /// as one (half the weights, twice the positions each; the file stores each pair once).
         #[arg(long, default_value_t = 4)]
         phase_empties: u32,
+        /// With --phase-empties 8: fit a weight set every 8 empties (at the even phases) and
+        /// give each phase between two of them their mean, instead of tying pairs of phases
+        /// (as many stored weights, no jump at every eighth empty; --smooth does not apply).
+        #[arg(long)]
+        interpolate: bool,
     },
     /// Round a weights file to a coarser quantum (and zero its smallest weights): the size
     /// budget is met from one fit at `--quantum 1`. Prints the file's size and, with
@@ -265,10 +270,15 @@ pub fn run(step: Step) -> ExitCode {
             huber,
             max_empties,
             phase_empties,
+            interpolate,
         } => {
-            if phase_empties != 4 && phase_empties != 8 {
-                return bad(format!("--phase-empties {phase_empties}: 4 or 8"));
-            }
+            let phases = match (phase_empties, interpolate) {
+                (4, false) => fit::PhaseLayout::Each,
+                (8, false) => fit::PhaseLayout::Pairs,
+                (8, true) => fit::PhaseLayout::Interpolated,
+                (4, true) => return bad("--interpolate needs --phase-empties 8"),
+                (other, _) => return bad(format!("--phase-empties {other}: 4 or 8")),
+            };
             let opts = fit::FitOptions {
                 epochs,
                 rate,
@@ -279,7 +289,7 @@ pub fn run(step: Step) -> ExitCode {
                 quantum,
                 anchor,
                 huber: huber * 100.0,
-                wide_phases: phase_empties == 8,
+                phases,
             };
             let init = match init.as_deref().map(read_weights).transpose() {
                 Ok(w) => w,
