@@ -438,6 +438,55 @@ fn an_nboard_session() {
 }
 
 #[test]
+fn fit_interpolated_knots_writes_a_knot_file_and_refuses_layouts_it_cannot_store() {
+    let dir = std::env::temp_dir().join(format!("outflank-cli-knots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let data = path("games.bin");
+    let made = outflank(&[
+        "train", "selfplay", "--games", "8", "--seed", "3", "--depth", "2", "--exact", "12",
+        "--out", &data,
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let fit = |out: &str, layout: &[&str]| {
+        let mut args = vec![
+            "train", "fit", "--data", &data, "--epochs", "2", "--out", out,
+        ];
+        args.extend_from_slice(layout);
+        outflank(&args)
+    };
+    // A layout the file cannot store is refused before anything is read or written.
+    for layout in [&["--interpolate"][..], &["--phase-empties", "6"][..]] {
+        let refused = path("refused.bin");
+        let out = fit(&refused, layout);
+        assert!(!out.status.success(), "{layout:?} succeeded");
+        assert!(text(&out.stderr).contains("--phase-empties"), "{layout:?}");
+        assert!(
+            !std::path::Path::new(&refused).exists(),
+            "{layout:?} wrote a file"
+        );
+    }
+    // Knots: one line a phase naming its knots, and a file of version 3 holding 8 phases that
+    // the engine reads back as interpolated weights.
+    let knots = path("knots.bin");
+    let out = fit(&knots, &["--phase-empties", "8", "--interpolate"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("(empties 12-15, knots 1 and 2)"),
+        "{stdout}"
+    );
+    let bytes = std::fs::read(&knots).unwrap();
+    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 3);
+    let w = outflank_engine::search::weights::Weights::from_bytes(&bytes).expect("its own file");
+    assert!(
+        format!("{w:?}").contains("odd phases interpolated"),
+        "{w:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn garbage_gets_an_error_and_a_non_zero_exit() {
     let cases: &[&[&str]] = &[
         &[],

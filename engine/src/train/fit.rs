@@ -3,7 +3,9 @@
 //! Least squares by mini-batch Adam, one phase at a time: the weights of phase `k` minimise
 //! `sum_s w_s (eval(s) - y_s)^2 + l2 * sum_f theta_f^2` over the positions of that phase
 //! (`w_s = 1`) and of the two neighbouring phases (`w_s = smooth`), which smooths the
-//! weights from one phase to the next and gives the rarer configurations more data. The
+//! weights from one phase to the next and gives the rarer configurations more data. Or,
+//! with [`PhaseLayout::Interpolated`], every knot at once, each odd phase evaluated as the
+//! mean of the two knots around it. The
 //! features are already symmetric (see [`crate::search::pattern`]: every pattern is read on
 //! all 8 images of the board), so the 8 symmetries are built into every position: no
 //! augmentation needed. Configurations seen fewer than `min_count` times in a phase's data
