@@ -61,26 +61,18 @@ impl Weights {
     /// Weights from one canonical value per feature and phase (`canonical_values[phase]`
     /// indexed by canonical feature; the other entries of the slice are ignored).
     pub fn from_canonical(canonical_values: &[Vec<i16>]) -> Weights {
-        let canon = pattern::canonical();
-        let mut tables = vec![0; PHASES * TABLE];
-        for (phase, values) in canonical_values.iter().enumerate().take(PHASES) {
-            for (f, &c) in canon.iter().enumerate().take(TABLE) {
-                tables[phase * TABLE + f] = values.get(c as usize).copied().unwrap_or(0);
-            }
-        }
-        Weights::new(tables)
+        Weights::new(canonical_tables(canonical_values))
     }
 
     /// Weights of [`crate::train::fit::PhaseLayout::Interpolated`] from their knots' canonical
     /// values (`knot_values[k]` stands at phase `2k`): every even phase holds its knot, and
     /// every odd phase the [`midpoint`] of the knots on either side.
     pub fn from_knots(knot_values: &[Vec<i16>]) -> Weights {
-        let even = Weights::from_canonical(
+        let mut tables = canonical_tables(
             &(0..PHASES)
                 .map(|p| knot_values.get(p / 2).cloned().unwrap_or_default())
                 .collect::<Vec<_>>(),
         );
-        let mut tables = even.tables;
         interpolate_odd_phases(&mut tables);
         Weights::new(tables)
     }
@@ -143,6 +135,19 @@ impl Weights {
         let scalars = crate::search::pattern_sum::scalar_sum(table, player, opponent);
         (ix.sum(table) + scalars).clamp(-6400, 6400)
     }
+}
+
+/// The `PHASES * TABLE` tables of one canonical value per feature and phase (see
+/// [`Weights::from_canonical`]).
+fn canonical_tables(canonical_values: &[Vec<i16>]) -> Vec<i16> {
+    let canon = pattern::canonical();
+    let mut tables = vec![0; PHASES * TABLE];
+    for (phase, values) in canonical_values.iter().enumerate().take(PHASES) {
+        for (f, &c) in canon.iter().enumerate().take(TABLE) {
+            tables[phase * TABLE + f] = values.get(c as usize).copied().unwrap_or(0);
+        }
+    }
+    tables
 }
 
 /// The weight halfway between `a` and `b`, rounded down: what an odd phase of interpolated
