@@ -48,9 +48,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::decide::{decide, describe_shares, ship};
+use super::decide::{decide, describe_shares, ship, Measured, SMALLER};
 use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
-use super::{requant_within_budget, run_logged, run_steps};
+use super::{gzip_size, requant_within_budget, run_logged, run_steps};
 use crate::ctx::{Ctx, Result};
 
 /// How big a deep round is.
@@ -239,10 +239,28 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         return Ok(());
     }
     let shares = describe_shares(&measured, &results);
-    match ship(&shipped, &measured, &results)? {
+    let sizes = measured
+        .iter()
+        .map(|(_, w)| gzip_size(ctx, w))
+        .collect::<Result<Vec<u64>>>()?;
+    let weighed: Vec<Measured> = measured
+        .iter()
+        .zip(&sizes)
+        .zip(&results)
+        .map(|(((name, weights), &gzipped), &points)| Measured {
+            name,
+            weights,
+            gzipped,
+            points,
+        })
+        .collect();
+    let shipped_gzipped = gzip_size(ctx, &shipped)?;
+    match ship(&shipped, shipped_gzipped, &weighed)? {
         None => println!(
-            "train: the deep round is done; no candidate beat {file} by two standard errors \
-             ({shares}), so it stays"
+            "train: the deep round is done; no candidate beat {file} by two standard errors, \
+             or played even with it in at most {:.0}% of its {shipped_gzipped} bytes gzipped \
+             ({shares}; gzipped: {sizes:?}), so it stays",
+            SMALLER * 100.0
         ),
         Some(name) => println!(
             "train: the deep round is done; {name} ({shares}) replaced {file} (rebuild the \
@@ -458,35 +476,34 @@ fn plan(
         Some("default"),
         &eval_r9,
     );
-    let deep: Vec<PathBuf> = round8
-        .iter()
-        .chain(&round9)
-        .map(|p| p.out.clone())
-        .collect();
+    let deep: Vec<PathBuf> = round8.iter().map(|p| p.out.clone()).collect();
     let d6 = pieces((0, s.d6_pieces), s.d6_games, D6_SEED, "6", None, &eval);
     let mut mixed: Vec<PathBuf> = d6.iter().map(|p| p.out.clone()).collect();
     for _ in 0..MIX_WEIGHT {
         mixed.extend(deep.iter().cloned());
     }
     round8.extend(d6);
-    // The one candidate: from zero on the depth-6 games with the depth-10 ones of both rounds
-    // counted three times, half the search's score in the labels above 16 empties (stop 38's
-    // best; round 8's `mix`, the shipped file, is the same fit without round 9). The shipped
-    // file refined with the depth-10 games alone plays even (stop 43, 49.9% over 4,000
-    // games), and fitted from zero on them it lacks the coverage to play (stop 39, 38.7%):
-    // engine/TRAINING.md, *Round 8*. It reads no held-out games: their errors are measured
-    // after the steps, and it is fitted once every game is played or unpacked (by the current
-    // build, see `deep`).
+    // The one candidate: round 8's `mix` (from zero on the depth-6 games with round 8's
+    // depth-10 ones counted three times, half the search's score in the labels above 16
+    // empties: stop 38's best, shipped in stops 44-51) fitted as knots every 8 empties, which
+    // play even with it in about two thirds of its bytes (stop 51). Round 9's games are kept
+    // and unpacked, not fitted: beside round 8's they played worse (stop 48, *Round 9*). The
+    // shipped file refined with the depth-10 games alone plays even (stop 43, 49.9% over
+    // 4,000 games), and fitted from zero on them it lacks the coverage to play (stop 39,
+    // 38.7%): engine/TRAINING.md, *Round 8*. It reads no held-out games: their errors are
+    // measured after the steps, and it is fitted once every game is played or unpacked (by
+    // the current build, see `deep`).
     let knobs = Knobs {
         epochs: s.epochs,
         rate: "2",
         min_count: s.min_count,
         blend: Some("0.5"),
         l2: Some(RIDGE),
+        knots: true,
         quantum: "1",
     };
-    let fit = fit_step(dir, "weights-r9-mix-q1", None, &mixed, &[], knobs);
-    let candidates = vec![("r9-mix", fit.out.clone())];
+    let fit = fit_step(dir, "weights-r8-knots-q1", None, &mixed, &[], knobs);
+    let candidates = vec![("r8-knots", fit.out.clone())];
     // The pipeline's games between stronger players, played by round 8's weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();

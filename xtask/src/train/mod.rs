@@ -382,7 +382,7 @@ pub(super) fn requant_within_budget(
 }
 
 /// The size of `file` after `gzip -9`.
-fn gzip_size(ctx: &Ctx, file: &Path) -> Result<u64> {
+pub(super) fn gzip_size(ctx: &Ctx, file: &Path) -> Result<u64> {
     let mut c = ctx.cmd("gzip");
     c.args(["-9", "-c"]).arg(file).stdin(Stdio::null());
     let out = c.output().map_err(|e| format!("cannot start gzip: {e}"))?;

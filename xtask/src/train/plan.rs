@@ -166,6 +166,9 @@ pub(super) struct Knobs<'a> {
     pub(super) blend: Option<&'a str>,
     /// The ridge, in positions' worth (`--l2`; `None`: fit's default).
     pub(super) l2: Option<&'a str>,
+    /// Knots every 8 empties, each odd phase the mean of the two around it (`--phase-empties 8
+    /// --interpolate`); else a weight set for each phase of 4 empties.
+    pub(super) knots: bool,
     pub(super) quantum: &'a str,
 }
 
@@ -207,6 +210,11 @@ pub(super) fn fit_step(
             ][..],
             blend.as_ref().map_or(&[][..], |b| &b[..]),
             l2.as_ref().map_or(&[][..], |l| &l[..]),
+            if k.knots {
+                &["--phase-empties", "8", "--interpolate"][..]
+            } else {
+                &[][..]
+            },
             &["--quantum", k.quantum][..],
         ]
         .concat()
@@ -360,6 +368,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             min_count: s.min_count,
             blend: None,
             l2: None,
+            knots: false,
             quantum,
         };
         fit_step(dir, name, init.map(file).as_deref(), &data, &held, knobs)
