@@ -476,6 +476,8 @@ fn fit_interpolated_knots_writes_a_knot_file_and_refuses_layouts_it_cannot_store
         stdout.contains("(empties 12-15, knots 1 and 2)"),
         "{stdout}"
     );
+    // The options line does not claim the default smoothing, which knots do not take.
+    assert!(stdout.contains("smooth: 0.0,"), "{stdout}");
     let bytes = std::fs::read(&knots).unwrap();
     assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 3);
     let w = outflank_engine::search::weights::Weights::from_bytes(&bytes).expect("its own file");

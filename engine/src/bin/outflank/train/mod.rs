@@ -283,7 +283,12 @@ pub fn run(step: Step) -> ExitCode {
                 epochs,
                 rate,
                 l2,
-                smooth,
+                // Knots take no smoothing (the mean is theirs): the options line says so.
+                smooth: if phases == fit::PhaseLayout::Interpolated {
+                    0.0
+                } else {
+                    smooth
+                },
                 min_count,
                 blend,
                 quantum,
