@@ -489,6 +489,56 @@ fn fit_interpolated_knots_writes_a_knot_file_and_refuses_layouts_it_cannot_store
 }
 
 #[test]
+fn train_labels_scores_the_guessed_labels_of_the_same_games_solved_from_more_empties() {
+    let dir = std::env::temp_dir().join(format!("outflank-cli-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (guessed, solved) = (path("exact-8.bin"), path("exact-12.bin"));
+    for (exact, out) in [("8", &guessed), ("12", &solved)] {
+        let made = outflank(&[
+            "train", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--exact", exact,
+            "--out", out,
+        ]);
+        assert!(made.status.success(), "{}", text(&made.stderr));
+    }
+    let labels = |args: &[&str]| {
+        let mut all = vec!["train", "labels"];
+        all.extend_from_slice(args);
+        outflank(&all)
+    };
+    // The same games down to 12 empties: their positions at 9-12 are guessed in the first file
+    // and solved in the second, a row each.
+    let out = labels(&["--data", &guessed, "--exact", &solved]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let rows: Vec<u32> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        !rows.is_empty() && rows.iter().all(|e| (9..=12).contains(e)),
+        "{stdout}"
+    );
+    // Guesses scored against themselves share no solved position; a blend beyond 0-1 is refused.
+    let none = labels(&["--data", &guessed, "--exact", &guessed]);
+    assert!(!none.status.success());
+    assert!(
+        text(&none.stderr).contains("no position"),
+        "{}",
+        text(&none.stderr)
+    );
+    let blend = labels(&["--data", &guessed, "--exact", &solved, "--blend", "2"]);
+    assert!(!blend.status.success());
+    assert!(
+        text(&blend.stderr).contains("--blend"),
+        "{}",
+        text(&blend.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn garbage_gets_an_error_and_a_non_zero_exit() {
     let cases: &[&[&str]] = &[
         &[],

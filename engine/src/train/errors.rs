@@ -118,6 +118,79 @@ pub fn calibration(samples: &[Sample], eval: impl Fn(&Sample) -> i32) -> Vec<Opt
         .collect()
 }
 
+/// How far the labels of positions that were not solved are from their exact scores, and
+/// how far an evaluation fitted to them is from both: one row of [`label_errors`], mean
+/// absolute errors in discs.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct LabelErrors {
+    pub empties: u32,
+    pub count: usize,
+    /// The game's result (the label of a position not solved).
+    pub result: f64,
+    /// The search's score when the move was chosen.
+    pub search: f64,
+    /// The fit's target ([`crate::train::fit::target`] with the blend asked for).
+    pub target: f64,
+    /// The evaluation against the exact score, and against the fit's target.
+    pub eval: f64,
+    pub eval_to_target: f64,
+}
+
+/// For each number of empties, the positions of `labelled` without an exact label whose exact
+/// score `exact` holds (the same games played again solved from more empties pass through
+/// them), scored as [`LabelErrors`] with `blend` and `eval`. Where the evaluation is further
+/// from the exact scores than its own targets are, what holds it back is the model, not the
+/// labels it was fitted to.
+pub fn label_errors(
+    labelled: &[Sample],
+    exact: &[Sample],
+    blend: f32,
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<LabelErrors> {
+    let solved: std::collections::HashMap<(u64, u64), i8> = exact
+        .iter()
+        .filter(|s| s.exact)
+        .map(|s| ((s.player, s.opponent), s.label))
+        .collect();
+    let mut sums = vec![(0usize, [0f64; 5]); 61];
+    for s in labelled.iter().filter(|s| !s.exact) {
+        let Some(&score) = solved.get(&(s.player, s.opponent)) else {
+            continue;
+        };
+        let x = f64::from(score);
+        let target = f64::from(crate::train::fit::target(s, blend)) / 100.0;
+        let value = f64::from(eval(s)) / 100.0;
+        let (n, t) = &mut sums[s.empties().min(60) as usize];
+        *n += 1;
+        let misses = [
+            f64::from(s.label) - x,
+            f64::from(s.search) / 100.0 - x,
+            target - x,
+            value - x,
+            value - target,
+        ];
+        for (sum, m) in t.iter_mut().zip(misses) {
+            *sum += m.abs();
+        }
+    }
+    sums.iter()
+        .enumerate()
+        .filter(|(_, (n, _))| *n > 0)
+        .map(|(e, &(n, t))| {
+            let k = n as f64;
+            LabelErrors {
+                empties: e as u32,
+                count: n,
+                result: t[0] / k,
+                search: t[1] / k,
+                target: t[2] / k,
+                eval: t[3] / k,
+                eval_to_target: t[4] / k,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +263,57 @@ mod tests {
             .map(|s| Sample { exact: false, ..*s })
             .collect();
         assert_eq!(calibration(&guessed, |s| i32::from(s.label))[p], None);
+    }
+
+    #[test]
+    fn label_errors_score_each_guessed_label_against_the_same_position_solved() {
+        // Two positions of 20 empties labelled by a game (result, search score), a third the
+        // exact file does not hold, and one solved already (not a guess: left out).
+        let guessed = |player: u64, label: i8, search: i16| Sample {
+            exact: false,
+            search,
+            ..Sample {
+                player,
+                ..at(20, label)
+            }
+        };
+        let a = (1u64 << 44) - 1;
+        let b = a << 1;
+        let labelled = [
+            guessed(a, 10, 400),
+            guessed(b, -6, -200),
+            guessed(a << 2, 30, 0),
+            at(20, 2),
+        ];
+        // Exact scores: 4 for the first, 0 for the second.
+        let exact = [
+            Sample {
+                player: a,
+                ..at(20, 4)
+            },
+            Sample {
+                player: b,
+                ..at(20, 0)
+            },
+        ];
+        // An evaluation of +1 disc everywhere; half the search's score in the targets.
+        let rows = label_errors(&labelled, &exact, 0.5, |_| 100);
+        assert_eq!(
+            rows,
+            vec![LabelErrors {
+                empties: 20,
+                count: 2,
+                // |10 - 4| and |-6 - 0|; |4 - 4| and |-2 - 0|; targets 7 and -4.
+                result: 6.0,
+                search: 1.0,
+                target: 3.5,
+                // |1 - 4| and |1 - 0|; |1 - 7| and |1 + 4|.
+                eval: 2.0,
+                eval_to_target: 5.5,
+            }]
+        );
+        // Nothing in common, nothing scored.
+        assert_eq!(label_errors(&labelled, &[], 0.5, |_| 100), vec![]);
     }
 
     #[test]

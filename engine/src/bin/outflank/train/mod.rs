@@ -9,7 +9,7 @@ use clap::Subcommand;
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
-use outflank_engine::train::{data, fit, selfplay};
+use outflank_engine::train::{data, errors, fit, selfplay};
 use outflank_engine::Eight;
 
 use crate::{bad, read_weights};
@@ -232,6 +232,25 @@ pub enum Step {
         #[arg(long, num_args = 1.., required = true)]
         holdout: Vec<PathBuf>,
     },
+    /// How far the labels of positions not solved are from their exact scores, and a weights
+    /// file from both: the same games played again with `selfplay --exact` higher solve them.
+    #[command(
+        after_help = "Example:\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 16 --out sp-16.bin\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 22 --out sp-22.bin\n  outflank train labels --data sp-16.bin --exact sp-22.bin --blend 0.5 --weights weights/reversi8.bin\n\nPrints `empties positions result search target eval eval_to_target` for each count of empties: the mean absolute error (discs) against the exact score of the game's result, of the search's score, of the fit's target (--blend of the search's score), of the evaluation, and the evaluation's distance from the target."
+    )]
+    Labels {
+        /// Data files whose labels are scored.
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// Data files holding the same positions solved.
+        #[arg(long, num_args = 1.., required = true)]
+        exact: Vec<PathBuf>,
+        /// The share of the search's score in the target, as `fit --blend`.
+        #[arg(long, default_value_t = 0.5)]
+        blend: f32,
+        /// The evaluation (default: the embedded weights).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+    },
 }
 
 pub fn run(step: Step) -> ExitCode {
@@ -339,6 +358,45 @@ pub fn run(step: Step) -> ExitCode {
             played_by,
             out,
         } => packed::unpack(&games, played_by.as_deref(), &out),
+        Step::Labels {
+            data,
+            exact,
+            blend,
+            weights,
+        } => {
+            if !(0.0..=1.0).contains(&blend) {
+                return bad(format!("--blend {blend}: a share from 0 to 1"));
+            }
+            let w = match weights.as_deref().map(read_weights).transpose() {
+                Ok(w) => w,
+                Err(e) => return bad(e),
+            };
+            let w: &Weights = match &w {
+                Some(w) => w,
+                None => match outflank_engine::search::weights::embedded() {
+                    Some(w) => w,
+                    None => return bad("the embedded weights do not load"),
+                },
+            };
+            let (labelled, solved) = match (data::read_files(&data), data::read_files(&exact)) {
+                (Ok(l), Ok(s)) => (l, s),
+                (Err(e), _) | (_, Err(e)) => return bad(e),
+            };
+            let rows = errors::label_errors(&labelled, &solved, blend, |s| {
+                w.evaluate(s.player, s.opponent)
+            });
+            if rows.is_empty() {
+                return bad("no position of --data without an exact label is solved in --exact");
+            }
+            println!("labels against the exact scores (discs): empties positions result search target eval eval_to_target");
+            for r in rows {
+                println!(
+                    "  {:2} {:6} {:6.2} {:6.2} {:6.2} {:6.2} {:6.2}",
+                    r.empties, r.count, r.result, r.search, r.target, r.eval, r.eval_to_target
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Step::Errors { weights, holdout } => {
             let w = match read_weights(&weights) {
                 Ok(w) => w,
