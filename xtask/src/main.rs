@@ -79,8 +79,8 @@ fn usage() {
          cargo xtask train --deep [--quick] [--jobs N] [--dir DIR]\n\
          \x20                             rounds 8 and 9 of depth-10 games: from engine/games (or played, in pieces, into\n\
          \x20                             engine/data/deep; run it again to go on), the fit, its held-out errors and its\n\
-         \x20                             matches against the shipped file; a fit that wins them is copied to\n\
-         \x20                             engine/weights/reversi8.bin\n\
+         \x20                             matches against the shipped file; a fit that wins them, or plays even in at\n\
+         \x20                             most 80% of its gzipped bytes, is copied to engine/weights/reversi8.bin\n\
          cargo xtask page [--release] [--out DIR]\n\
          \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
     );

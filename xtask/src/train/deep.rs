@@ -44,6 +44,15 @@
 //! Stop 48 made the round with this command and measured that candidate: 47.4% over 4,000
 //! games against the shipped file (rounded to quantum 30 to fit the budget), so the shipped
 //! file stays (engine/TRAINING.md, *Round 9*).
+//!
+//! Since stop 52 the candidate is round 8's `mix` fitted as knots every 8 empties (`fit
+//! --phase-empties 8 --interpolate`, stop 51), and round 9's games are unpacked but not
+//! fitted. A candidate in at most [`SMALLER`] of the shipped file's bytes gzipped also
+//! replaces it when it plays even within one standard error ([`decide::Points::even_or_better`](super::decide::Points::even_or_better)):
+//! room in the worker's budget is worth a difference the matches cannot tell from chance.
+//! Stop 52's run: the knots, in 184,694 bytes gzipped at quantum 14 (the shipped file:
+//! 269,763), scored 47.81% of 4,000 games, so the shipped file stays (engine/TRAINING.md,
+//! *Knots in the pipeline's order*).
 
 use std::fs;
 use std::path::{Path, PathBuf};
