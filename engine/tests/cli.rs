@@ -520,6 +520,25 @@ fn train_labels_scores_the_guessed_labels_of_the_same_games_solved_from_more_emp
         !rows.is_empty() && rows.iter().all(|e| (9..=12).contains(e)),
         "{stdout}"
     );
+    // Each row ends with the correlation of the evaluation's miss with the target's (within
+    // -1..1) and the evaluation's miss beyond it.
+    assert!(
+        stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("eval_to_target shared eval_beyond_target"),
+        "{stdout}"
+    );
+    for line in stdout.lines().skip(1) {
+        let v: Vec<f64> = line
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(v.len(), 9, "{stdout}");
+        assert!((-1.0..=1.0).contains(&v[7]), "{stdout}");
+        assert!(v[8] >= 0.0, "{stdout}");
+    }
     // Guesses scored against themselves share no solved position; a blend beyond 0-1 is refused.
     let none = labels(&["--data", &guessed, "--exact", &guessed]);
     assert!(!none.status.success());

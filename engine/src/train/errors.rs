@@ -134,6 +134,15 @@ pub struct LabelErrors {
     /// The evaluation against the exact score, and against the fit's target.
     pub eval: f64,
     pub eval_to_target: f64,
+    /// The correlation of the evaluation's miss with the target's (both against the exact
+    /// score): above 0, the evaluation errs where its labels err, as a fit that learnt their
+    /// mistakes would (or as one that shares the blind spots of the search that made them).
+    pub shared: f64,
+    /// The evaluation's mean miss once the part its targets' misses account for is taken
+    /// out (the residual of the least-squares line through the origin of the evaluation's
+    /// miss on the target's): about what is left of [`LabelErrors::eval`] with labels as
+    /// good as exact, if what the evaluation shares with them is what it learnt from them.
+    pub eval_beyond_target: f64,
 }
 
 /// For each number of empties, the positions of `labelled` without an exact label whose exact
@@ -152,7 +161,8 @@ pub fn label_errors(
         .filter(|s| s.exact)
         .map(|s| ((s.player, s.opponent), s.label))
         .collect();
-    let mut sums = vec![(0usize, [0f64; 5]); 61];
+    // Each position's misses against its exact score: result, search, target, evaluation.
+    let mut misses: Vec<Vec<[f64; 4]>> = vec![Vec::new(); 61];
     for s in labelled.iter().filter(|s| !s.exact) {
         let Some(&score) = solved.get(&(s.player, s.opponent)) else {
             continue;
@@ -160,32 +170,43 @@ pub fn label_errors(
         let x = f64::from(score);
         let target = f64::from(crate::train::fit::target(s, blend)) / 100.0;
         let value = f64::from(eval(s)) / 100.0;
-        let (n, t) = &mut sums[s.empties().min(60) as usize];
-        *n += 1;
-        let misses = [
+        misses[s.empties().min(60) as usize].push([
             f64::from(s.label) - x,
             f64::from(s.search) / 100.0 - x,
             target - x,
             value - x,
-            value - target,
-        ];
-        for (sum, m) in t.iter_mut().zip(misses) {
-            *sum += m.abs();
-        }
+        ]);
     }
-    sums.iter()
+    misses
+        .iter()
         .enumerate()
-        .filter(|(_, (n, _))| *n > 0)
-        .map(|(e, &(n, t))| {
-            let k = n as f64;
+        .filter(|(_, rows)| !rows.is_empty())
+        .map(|(e, rows)| {
+            let k = rows.len() as f64;
+            let mean = |f: &dyn Fn(&[f64; 4]) -> f64| rows.iter().map(f).sum::<f64>() / k;
+            let (t, v) = (mean(&|m| m[2]), mean(&|m| m[3]));
+            let (stt, svv, stv) = (
+                mean(&|m| (m[2] - t).powi(2)),
+                mean(&|m| (m[3] - v).powi(2)),
+                mean(&|m| (m[2] - t) * (m[3] - v)),
+            );
+            let shared = if stt > 0.0 && svv > 0.0 {
+                stv / (stt * svv).sqrt()
+            } else {
+                0.0
+            };
+            let (tt, tv) = (mean(&|m| m[2] * m[2]), mean(&|m| m[2] * m[3]));
+            let slope = if tt > 0.0 { tv / tt } else { 0.0 };
             LabelErrors {
                 empties: e as u32,
-                count: n,
-                result: t[0] / k,
-                search: t[1] / k,
-                target: t[2] / k,
-                eval: t[3] / k,
-                eval_to_target: t[4] / k,
+                count: rows.len(),
+                result: mean(&|m| m[0].abs()),
+                search: mean(&|m| m[1].abs()),
+                target: mean(&|m| m[2].abs()),
+                eval: mean(&|m| m[3].abs()),
+                eval_to_target: mean(&|m| (m[3] - m[2]).abs()),
+                shared,
+                eval_beyond_target: mean(&|m| (m[3] - slope * m[2]).abs()),
             }
         })
         .collect()
@@ -298,20 +319,27 @@ mod tests {
         ];
         // An evaluation of +1 disc everywhere; half the search's score in the targets.
         let rows = label_errors(&labelled, &exact, 0.5, |_| 100);
-        assert_eq!(
-            rows,
-            vec![LabelErrors {
-                empties: 20,
-                count: 2,
-                // |10 - 4| and |-6 - 0|; |4 - 4| and |-2 - 0|; targets 7 and -4.
-                result: 6.0,
-                search: 1.0,
-                target: 3.5,
-                // |1 - 4| and |1 - 0|; |1 - 7| and |1 + 4|.
-                eval: 2.0,
-                eval_to_target: 5.5,
-            }]
-        );
+        assert_eq!(rows.len(), 1);
+        let row = rows[0];
+        assert_eq!((row.empties, row.count), (20, 2));
+        // |10 - 4| and |-6 - 0|; |4 - 4| and |-2 - 0|; targets 7 and -4.
+        assert_eq!((row.result, row.search, row.target), (6.0, 1.0, 3.5));
+        // |1 - 4| and |1 - 0|; |1 - 7| and |1 + 4|.
+        assert_eq!((row.eval, row.eval_to_target), (2.0, 5.5));
+        // Misses: targets +3 and -4, evaluation -3 and +1, which fall as the target's rise.
+        assert!((row.shared + 1.0).abs() < 1e-9, "{row:?}");
+        // The line through the origin: slope (-9 - 4) / (9 + 16); what is left of -3 and +1.
+        let slope = -13.0 / 25.0;
+        let left = ((-3.0 - slope * 3.0f64).abs() + (1.0 + slope * 4.0f64).abs()) / 2.0;
+        assert!((row.eval_beyond_target - left).abs() < 1e-9, "{row:?}");
+        // An evaluation that learnt its targets, mistakes and all: it shares all of their
+        // misses, and none of its own is left beyond them.
+        let learnt = label_errors(&labelled, &exact, 0.5, |s| {
+            crate::train::fit::target(s, 0.5) as i32
+        })[0];
+        assert_eq!((learnt.eval, learnt.eval_to_target), (3.5, 0.0));
+        assert!((learnt.shared - 1.0).abs() < 1e-9, "{learnt:?}");
+        assert!(learnt.eval_beyond_target.abs() < 1e-9, "{learnt:?}");
         // Nothing in common, nothing scored.
         assert_eq!(label_errors(&labelled, &[], 0.5, |_| 100), vec![]);
     }

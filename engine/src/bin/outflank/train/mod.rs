@@ -235,7 +235,7 @@ pub enum Step {
     /// How far the labels of positions not solved are from their exact scores, and a weights
     /// file from both: the same games played again with `selfplay --exact` higher solve them.
     #[command(
-        after_help = "Example:\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 16 --out sp-16.bin\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 22 --out sp-22.bin\n  outflank train labels --data sp-16.bin --exact sp-22.bin --blend 0.5 --weights weights/reversi8.bin\n\nPrints `empties positions result search target eval eval_to_target` for each count of empties: the mean absolute error (discs) against the exact score of the game's result, of the search's score, of the fit's target (--blend of the search's score), of the evaluation, and the evaluation's distance from the target."
+        after_help = "Example:\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 16 --out sp-16.bin\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 22 --out sp-22.bin\n  outflank train labels --data sp-16.bin --exact sp-22.bin --blend 0.5 --weights weights/reversi8.bin\n\nPrints `empties positions result search target eval eval_to_target shared eval_beyond_target` for each count of empties: the mean absolute error (discs) against the exact score of the game's result, of the search's score, of the fit's target (--blend of the search's score), of the evaluation, and the evaluation's distance from the target; then the correlation of the evaluation's miss with the target's, and the evaluation's mean miss once the part the target's miss accounts for is taken out (least squares through the origin)."
     )]
     Labels {
         /// Data files whose labels are scored.
@@ -388,11 +388,19 @@ pub fn run(step: Step) -> ExitCode {
             if rows.is_empty() {
                 return bad("no position of --data without an exact label is solved in --exact");
             }
-            println!("labels against the exact scores (discs): empties positions result search target eval eval_to_target");
+            println!("labels against the exact scores (discs): empties positions result search target eval eval_to_target shared eval_beyond_target");
             for r in rows {
                 println!(
-                    "  {:2} {:6} {:6.2} {:6.2} {:6.2} {:6.2} {:6.2}",
-                    r.empties, r.count, r.result, r.search, r.target, r.eval, r.eval_to_target
+                    "  {:2} {:6} {:6.2} {:6.2} {:6.2} {:6.2} {:6.2} {:6.2} {:6.2}",
+                    r.empties,
+                    r.count,
+                    r.result,
+                    r.search,
+                    r.target,
+                    r.eval,
+                    r.eval_to_target,
+                    r.shared,
+                    r.eval_beyond_target
                 );
             }
             ExitCode::SUCCESS
