@@ -166,6 +166,71 @@ fn match_on_several_threads_plays_the_same_games_in_the_same_order() {
 }
 
 #[test]
+fn train_errors_prints_each_phase_with_its_standard_error() {
+    // Held-out positions exact from 14 empties, measured with the shipped weights: each phase
+    // row is the position-weighted mean of its rows by empties, with a standard error that
+    // is positive where a phase has positions whose misses differ.
+    let dir = std::env::temp_dir().join(format!("outflank-cli-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("held.bin");
+    let data = data.to_str().unwrap();
+    let made = outflank(&[
+        "train", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--exact", "14",
+        "--out", data,
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/reversi8.bin");
+    let out = outflank(&["train", "errors", "--weights", weights, "--holdout", data]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let section = |header: &str| -> Vec<Vec<f64>> {
+        stdout
+            .lines()
+            .skip_while(|l| !l.starts_with(header))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                // The first field, and the last four (a phase's span of empties, "0- 3" or
+                // "12-15", between them is left out).
+                [f[0]]
+                    .into_iter()
+                    .chain(f[f.len().max(4) - 4..].iter().copied())
+                    .map(|f| f.parse().unwrap_or_else(|_| panic!("{l}")))
+                    .collect()
+            })
+            .collect()
+    };
+    // `empties empties positions pattern hand-made`: the first field twice.
+    let by_empties = section("held-out mean absolute error (discs) by empties");
+    // `phase positions pattern hand-made se`.
+    let header = "by phase: phase empties positions pattern hand-made, and the pattern error's standard error";
+    let by_phase = section(header);
+    assert!(by_phase.len() >= 3, "{stdout}");
+    let positions: f64 = by_empties.iter().map(|r| r[2]).sum();
+    assert_eq!(by_phase.iter().map(|r| r[1]).sum::<f64>(), positions);
+    for row in &by_phase {
+        let (phase, n, mae, se) = (row[0] as u32, row[1], row[2], row[4]);
+        let rows: Vec<&Vec<f64>> = by_empties
+            .iter()
+            .filter(|r| outflank_engine::search::pattern::phase(r[0] as u32) == phase as usize)
+            .collect();
+        let weighted = rows.iter().map(|r| r[2] * r[3]).sum::<f64>() / n;
+        assert!(
+            (weighted - mae).abs() < 0.011,
+            "phase {phase}: {weighted} against {mae}"
+        );
+        // Misses are never negative, so the standard error of their mean is at most the mean.
+        assert!(
+            se >= 0.0 && se <= mae + 0.01,
+            "phase {phase}: se {se}, mae {mae}"
+        );
+        assert!(n < 2.0 || se > 0.0 || mae == 0.0, "phase {phase}: {row:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn train_search_moves_counts_what_each_chosen_move_lost() {
     // Held-out positions exact from 14 empties, searched by two levels with --moves: level
     // 10 solves every one of them, so its moves lose nothing; level 1 (one ply, greedy and

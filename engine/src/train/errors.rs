@@ -29,6 +29,38 @@ pub fn errors_by_empties(
         .collect()
 }
 
+/// Mean absolute error in discs of `eval` on the exact samples, by phase, with the standard
+/// error of that mean (`out[phase]` is `(count, mae, standard error)`, 0 below two positions):
+/// at tens of positions a phase the figure moves by a disc from one set to the next, and the
+/// standard error says how far it can be trusted. It counts every position as independent:
+/// where a set solves several positions of one game (`held-s`), they err alike, so the true
+/// spread of the mean is wider than this says.
+pub fn errors_by_phase(
+    samples: &[Sample],
+    eval: impl Fn(&Sample) -> i32,
+) -> Vec<(usize, f64, f64)> {
+    let mut sums = vec![(0usize, 0f64, 0f64); PHASES];
+    for s in samples.iter().filter(|s| s.exact) {
+        let m = miss(s, eval(s));
+        let cell = &mut sums[pattern::phase(s.empties())];
+        cell.0 += 1;
+        cell.1 += m;
+        cell.2 += m * m;
+    }
+    sums.into_iter()
+        .map(|(n, sum, squares)| {
+            let mean = sum / n.max(1) as f64;
+            let se = if n < 2 {
+                0.0
+            } else {
+                // The sample variance (n - 1) of the misses, over n.
+                ((squares - n as f64 * mean * mean).max(0.0) / (n - 1) as f64 / n as f64).sqrt()
+            };
+            (n, mean, se)
+        })
+        .collect()
+}
+
 /// Mean absolute error in discs of `eval` against every sample's label, by phase (`out[phase]`
 /// is `(count, mae)`): the exact score where the position was solved, the game's final result
 /// elsewhere. This is the footing of other engines' published figures, the error on their
@@ -342,6 +374,29 @@ mod tests {
         assert!(learnt.eval_beyond_target.abs() < 1e-9, "{learnt:?}");
         // Nothing in common, nothing scored.
         assert_eq!(label_errors(&labelled, &[], 0.5, |_| 100), vec![]);
+    }
+
+    #[test]
+    fn errors_by_phase_gives_each_phase_its_mean_miss_and_standard_error() {
+        // An evaluation of 0 misses each exact position by |label|: misses 1 and 3 in one
+        // phase (mean 2, sample variance 2, standard error sqrt(2 / 2) = 1), one miss of 5 in
+        // another (no spread to tell), and a guessed label not scored.
+        let guessed = Sample {
+            exact: false,
+            ..at(10, 30)
+        };
+        let samples = [at(10, 1), at(11, -3), guessed, at(30, 5)];
+        let out = errors_by_phase(&samples, |_| 0);
+        assert_eq!(out.len(), PHASES);
+        assert_eq!(pattern::phase(10), pattern::phase(11));
+        let (n, mae, se) = out[pattern::phase(10)];
+        assert_eq!((n, mae), (2, 2.0));
+        assert!((se - 1.0).abs() < 1e-12, "{se}");
+        assert_eq!(out[pattern::phase(30)], (1, 5.0, 0.0));
+        assert_eq!(out[pattern::phase(50)], (0, 0.0, 0.0));
+        // The same misses, so the same mean as by empties, weighted by positions.
+        let by_empties = errors_by_empties(&samples, |_| 0);
+        assert_eq!(by_empties, vec![(10, 1, 1.0), (11, 1, 3.0), (30, 1, 5.0)]);
     }
 
     #[test]

@@ -43,6 +43,12 @@ pub(super) struct Scale {
     /// The same with one deeper probe a game: games in each piece, and the probe's fewest
     /// and most empties (29-30: the top of the 20-30; 3-56 minutes a game, 15 on average).
     strong_deeper: (u64, (&'static str, &'static str)),
+    /// Two more sets of one probe a game (stop 53): games in each piece and the probe's
+    /// fewest and most empties between `strong`'s and `strong_deep`'s (25-27), and games in
+    /// each piece of a second set at `strong_deep`'s empties (28), so that every phase of the
+    /// issue's 20-30 empties has positions of its own, not one count of empties alone.
+    strong_between: (u64, (&'static str, &'static str)),
+    strong_deep_more: u64,
     epochs: &'static str,
     /// Configurations seen fewer times keep a zero weight.
     min_count: &'static str,
@@ -69,6 +75,8 @@ pub(super) const FULL: Scale = Scale {
     strong: (50, "24"),
     strong_deep: (15, "28"),
     strong_deeper: (5, ("29", "30")),
+    strong_between: (20, ("25", "27")),
+    strong_deep_more: 10,
     epochs: "10",
     min_count: "30",
 };
@@ -92,6 +100,8 @@ pub(super) const QUICK: Scale = Scale {
     strong: (2, "14"),
     strong_deep: (1, "19"),
     strong_deeper: (1, ("20", "21")),
+    strong_between: (1, ("18", "19")),
+    strong_deep_more: 1,
     epochs: "2",
     min_count: "2",
 };
@@ -267,11 +277,14 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
 /// minutes a solve) and every one from 14; `held-u`, the same with its one position at
 /// `strong_deeper.1` (29-30, the top of the 20-30 empties: 3-56 minutes a game, 15
-/// on average, so only 5 games a piece). Each in two pieces of one seed, one a core.
+/// on average, so only 5 games a piece); `held-v`, one position a game at
+/// `strong_between.1` (25-27: 9-14 minutes a piece of 20 games); `held-w`, as `held-t` from
+/// another seed (21-25 minutes a piece of 10). Each in two pieces of one seed, one a core.
 pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     let (games, exact) = s.strong;
     let (deep_games, probe) = s.strong_deep;
     let (deeper_games, (deeper_from, deeper_to)) = s.strong_deeper;
+    let (between_games, (between_from, between_to)) = s.strong_between;
     let sets = [
         (
             ["held-s-s9101a", "held-s-s9101b"],
@@ -293,6 +306,20 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
             "14",
             deeper_games,
             vec!["--probe-from", deeper_from, "--probe", deeper_to],
+        ),
+        (
+            ["held-v-s9404a", "held-v-s9404b"],
+            9404,
+            "14",
+            between_games,
+            vec!["--probe-from", between_from, "--probe", between_to],
+        ),
+        (
+            ["held-w-s9505a", "held-w-s9505b"],
+            9505,
+            "14",
+            s.strong_deep_more,
+            vec!["--probe-from", probe, "--probe", probe],
         ),
     ];
     let mut steps = Vec::new();

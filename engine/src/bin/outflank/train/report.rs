@@ -1,6 +1,6 @@
 //! What `train errors`, `fit` and `requant` print about a weights file on held-out positions.
 
-use outflank_engine::search::pattern::{self, PHASES};
+use outflank_engine::search::pattern;
 use outflank_engine::search::weights::Weights;
 use outflank_engine::train::{data, errors};
 use outflank_engine::Board;
@@ -23,26 +23,20 @@ pub fn print_errors(held: &[data::Sample], weights: &Weights) {
     for ((e, n, mae), (_, _, mae_old)) in pattern.iter().zip(&old) {
         println!("  {e:2} {n:6} {mae:6.2} {mae_old:6.2}");
     }
-    println!("by phase: phase empties positions pattern hand-made");
-    for phase in 0..PHASES {
-        let rows: Vec<_> = pattern
-            .iter()
-            .zip(&old)
-            .filter(|((e, _, _), _)| pattern::phase(*e) == phase)
-            .collect();
-        let n: usize = rows.iter().map(|((_, n, _), _)| n).sum();
+    println!("by phase: phase empties positions pattern hand-made, and the pattern error's standard error");
+    for (phase, &(n, pattern_mae, se)) in errors::errors_by_phase(held, eval).iter().enumerate() {
         if n == 0 {
             continue;
         }
-        // Position-weighted means of the two evaluations' errors.
-        let pattern_mae = rows.iter().map(|((_, k, e), _)| e * *k as f64).sum::<f64>() / n as f64;
-        let old_mae = rows
+        // The hand-made evaluation's error: the position-weighted mean of its rows.
+        let old_mae = old
             .iter()
-            .map(|((_, k, _), (_, _, e))| e * *k as f64)
+            .filter(|(e, _, _)| pattern::phase(*e) == phase)
+            .map(|(_, k, e)| e * *k as f64)
             .sum::<f64>()
             / n as f64;
         let (first, last) = pattern::phase_span(phase);
-        println!("  {phase:2} {first:2}-{last:2} {n:6} {pattern_mae:6.2} {old_mae:6.2}");
+        println!("  {phase:2} {first:2}-{last:2} {n:6} {pattern_mae:6.2} {old_mae:6.2} {se:6.2}");
     }
     // The same by how close the positions are: an error of lopsided positions alone would
     // leave the close ones (what games between good players are made of) much better.
