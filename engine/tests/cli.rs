@@ -165,20 +165,37 @@ fn match_on_several_threads_plays_the_same_games_in_the_same_order() {
     assert!(one.1.starts_with("match 5 4: wins "), "{}", one.1);
 }
 
+/// Six games of seed 5 at depth 2, every position solved from 14 empties, in a directory of
+/// the test's own (`tag`): the directory, to remove, and the data file.
+fn held_out_from_14(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("outflank-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("held.bin");
+    let made = outflank(&[
+        "train",
+        "selfplay",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--depth",
+        "2",
+        "--exact",
+        "14",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    (dir, data)
+}
+
 #[test]
 fn train_errors_prints_each_phase_with_its_standard_error() {
     // Held-out positions exact from 14 empties, measured with the shipped weights: each phase
     // row is the position-weighted mean of its rows by empties, with a standard error that
     // is positive where a phase has positions whose misses differ.
-    let dir = std::env::temp_dir().join(format!("outflank-cli-errors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("held.bin");
+    let (dir, data) = held_out_from_14("errors");
     let data = data.to_str().unwrap();
-    let made = outflank(&[
-        "train", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--exact", "14",
-        "--out", data,
-    ]);
-    assert!(made.status.success(), "{}", text(&made.stderr));
     let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/reversi8.bin");
     let out = outflank(&["train", "errors", "--weights", weights, "--holdout", data]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -235,15 +252,8 @@ fn train_search_moves_counts_what_each_chosen_move_lost() {
     // Held-out positions exact from 14 empties, searched by two levels with --moves: level
     // 10 solves every one of them, so its moves lose nothing; level 1 (one ply, greedy and
     // noisy) must lose discs somewhere, or the measure could not see a mistake.
-    let dir = std::env::temp_dir().join(format!("outflank-cli-moves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("held.bin");
+    let (dir, data) = held_out_from_14("moves");
     let data = data.to_str().unwrap();
-    let made = outflank(&[
-        "train", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--exact", "14",
-        "--out", data,
-    ]);
-    assert!(made.status.success(), "{}", text(&made.stderr));
     let rows = |level: &str| -> Vec<(usize, f64, usize, usize)> {
         let out = outflank(&[
             "train",

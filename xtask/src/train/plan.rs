@@ -76,7 +76,7 @@ pub(super) const FULL: Scale = Scale {
     strong_deep: (15, "28"),
     strong_deeper: (5, ("29", "30")),
     strong_between: (20, ("25", "27")),
-    strong_deep_more: 10,
+    strong_deep_more: 20,
     epochs: "10",
     min_count: "30",
 };
@@ -278,8 +278,9 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// minutes a solve) and every one from 14; `held-u`, the same with its one position at
 /// `strong_deeper.1` (29-30, the top of the 20-30 empties: 3-56 minutes a game, 15
 /// on average, so only 5 games a piece); `held-v`, one position a game at
-/// `strong_between.1` (25-27: 9-14 minutes a piece of 20 games); `held-w`, as `held-t` from
-/// another seed (21-25 minutes a piece of 10). Each in two pieces of one seed, one a core.
+/// `strong_between.1` (25-27: 10-15 minutes a piece of 20 games); `held-w`, as `held-t` from
+/// another seed (an hour or more a piece of 20: 29-42 minutes for 10). Each in two pieces of
+/// one seed, one a core.
 pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     let (games, exact) = s.strong;
     let (deep_games, probe) = s.strong_deep;
