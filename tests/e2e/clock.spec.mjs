@@ -1,4 +1,4 @@
-// Clocks (issue #18): a time per player and an increment, kept by the host; the running
+// Clocks: a time per player and an increment, kept by the host; the running
 // clock lit, low time shown and sounded, a fallen flag ends the game on time; a reload
 // neither gains nor loses time; pausing while the page is hidden is the players' choice.
 // The page's clock is Playwright's fake one, advanced by the test: no test sleeps.

@@ -1,4 +1,4 @@
-// Positions (issue #17): a game imported as GGF through the New game dialog, and the board
+// Import and export: a game imported as GGF through the New game dialog, and the board
 // exported as a picture (SVG) with the header's Picture button.
 import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The walking skeleton, end to end: the release build in headless Chromium, checked
+// Games end to end: the release build in headless Chromium, checked
 // against the native engine (engine/examples/replay.rs) as the oracle.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

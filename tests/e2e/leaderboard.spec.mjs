@@ -1,4 +1,4 @@
-// The local leader board (issue #18): every finished hot-seat game and game against the
+// The local leader board: every finished hot-seat game and game against the
 // computer, by player name, ranked by the rule the page states; kept across reloads; each
 // game counted once as it stands (undo takes it off, a rename moves it); clearable.
 import { test, expect } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Share by link (issue #17): the game's options and record in the URL fragment, so a link
+// Share by link: the game's options and record in the URL fragment, so a link
 // opens the same game on any copy of the site; a bad link says what is wrong and changes
 // nothing; a link never replaces a game with moves unasked.
 import { test, expect } from "@playwright/test";

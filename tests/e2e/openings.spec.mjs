@@ -1,4 +1,4 @@
-// Opening names (issue #17): the named Othello opening a game follows is shown under the
+// Opening names: the named Othello opening a game follows is shown under the
 // status and marked in the move list where it was reached, for the position on show
 // (history included), from any of the four symmetric first moves; other boards have none.
 import { test, expect } from "@playwright/test";

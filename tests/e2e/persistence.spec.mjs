@@ -35,7 +35,7 @@ test("a reload resumes the game, names, preferences and all", async ({ page }) =
 
 const corrupt = {
   "not JSON": "{not json",
-  "the skeleton's old format": '{"options":{"size":8},"record":"f5"}',
+  "an entry without a version": '{"options":{"size":8},"record":"f5"}',
   "a future version": '{"version":3,"data":{}}',
   "an impossible game": '{"version":2,"data":{"game":"tictactoe","options":{},"moves":["b2","b2"]}}',
   "a board that does not follow the moves":

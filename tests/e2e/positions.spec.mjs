@@ -1,4 +1,4 @@
-// Set-up positions (issue #17 "Positions"): a person sets up a Reversi position in the New
+// Set-up positions: a person sets up a Reversi position in the New
 // game dialog's board editor, as from a book diagram, and plays from it; the position is
 // kept across a reload and carried by the game's link. A position where neither side can
 // move opens as a finished game; one the rules refuse says why and starts nothing.

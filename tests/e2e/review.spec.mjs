@@ -1,4 +1,4 @@
-// Game review (issue #17): the computer goes through every move of a game (in its own
+// Game review: the computer goes through every move of a game (in its own
 // worker: the page stays live), with a progress bar and Cancel; then each move's loss,
 // the mistakes and blunders marked in the move list, each player's total, the worst move,
 // and the evaluation graph, whose points are the review's values and show their position

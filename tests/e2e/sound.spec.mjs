@@ -1,4 +1,4 @@
-// Sound (issue #18): a cue when a piece lands, when discs turn over (with how many), for a
+// Sound: a cue when a piece lands, when discs turn over (with how many), for a
 // pass and at the end; none before the person's first gesture; a preference turns it off
 // and is kept. Observed through the page's test hook (window.__outflankSounds), not by
 // listening.

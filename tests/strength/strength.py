@@ -222,7 +222,7 @@ def play(outflank, opponent, opening, outflank_dark, log=None):
         if not board.is_legal_move(sq):
             raise RuntimeError(f"{'outflank' if ours else 'the opponent'} played illegal {square_name(sq)}")
         board.do_move(sq)
-        # Both follow every move (`go` does not play the move in Outflank's session).
+        # Both follow every move (Outflank's `go` answers with a move without playing it).
         outflank.played(sq)
         opponent.played(sq)
         dark_to_move = not dark_to_move

@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Two Outflank binaries play each other: e.g. today's level 10 against an older commit's.
+"""Two Outflank binaries play each other: e.g. this commit's level 10 against another's.
 
 Each move is one `outflank best --level L <board> <side>` call (fresh tables every move,
-the same for both sides; every Outflank since the levels were introduced has `best`), so
-any two builds can meet. Random openings of --plies moves (seeded, printed), each played
-twice with the colours swapped. Prints each game and the running total: A's wins, draws, losses,
-points, disc difference (empties to the winner) and, per side, the milliseconds and nodes
-per move that `best` reports.
+the same for both sides), so any two builds with `best` can meet. Random openings of --plies
+moves (seeded, printed), each played twice with the colours swapped. Prints each game and
+the running total: A's wins, draws, losses, points, disc difference (empties to the winner)
+and, per side, the milliseconds and nodes per move that `best` reports.
 
-    git worktree add --detach /tmp/old-outflank ac0097e
+    git worktree add --detach /tmp/old-outflank COMMIT
     (cd /tmp/old-outflank && CARGO_TARGET_DIR=/tmp/target-old cargo build --release -p outflank-engine --bin outflank)
     python3 tests/strength/versus.py --a target/release/outflank --b /tmp/target-old/release/outflank --games 40
 """
