@@ -228,10 +228,10 @@ fn a_stopped_search_still_answers_with_a_legal_move() {
     assert!(Board::<Eight>::start().legal_moves() & (1 << best) != 0);
 }
 
-// A position of a game level 10 lost by 64 to rust-reversi's MCTS (stop 44, light
-// after `e6d6c6f4c3e7 f8c5g3f5b4f3e3`): light's `c4` looked like +24 at depth 17, but dark's
-// `g4` leaves light one disc and wipes it out two plies later (`d3 d2`, or any other
-// reply). Boards with no discs of the side to move are lost by 64, not scored by the
+// A position of a game against rust-reversi's MCTS (light after `e6d6c6f4c3e7
+// f8c5g3f5b4f3e3`): scored by the evaluation, light's `c4` looks like +24 at depth 17,
+// but dark's `g4` leaves light one disc and wipes it out two plies later (`d3 d2`, or any
+// other reply). Boards with no discs of the side to move are lost by 64, not scored by the
 // evaluation.
 #[test]
 fn a_wipe_out_is_seen_as_a_loss_by_64() {
@@ -304,7 +304,7 @@ fn a_stronger_level_wins_clearly() {
 #[test]
 fn every_match_seed_opens_its_own_games() {
     // `outflank match --seed S` plays these openings: two seeds that give the same lines
-    // make one sample look like two. Even seeds used to repeat the next odd seed's.
+    // make one sample look like two.
     let lines: Vec<Vec<Vec<u32>>> = (1..=40).map(|seed| arena::openings(8, 6, seed)).collect();
     for a in 0..lines.len() {
         for b in 0..a {
@@ -317,8 +317,8 @@ fn every_match_seed_opens_its_own_games() {
             );
         }
     }
-    // Odd seeds keep the games recorded with them (README, FIGURES.md): seed 61's first
-    // three lines as square indexes (a1 = 0), the same as before even seeds were mixed.
+    // Odd seeds keep the games recorded with them: seed 61's first three lines as square
+    // indexes (a1 = 0).
     assert_eq!(
         arena::openings(3, 6, 61),
         vec![

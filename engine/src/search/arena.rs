@@ -9,10 +9,10 @@ use crate::Board;
 
 /// `count` different openings of `plies` random legal moves from the start (seeded).
 ///
-/// An odd seed starts the random source at the seed itself, as every seed did until stop
-/// 35, so the matches recorded with odd seeds replay the same games. An even seed is mixed
-/// first: it used to start at `seed | 1`, the next odd seed, and so played that seed's
-/// openings again (a match run with seeds 62 and 63 was one sample twice).
+/// An odd seed starts the random source at the seed itself, so the matches recorded with
+/// odd seeds replay the same games. An even seed is mixed first: as `seed | 1` it would
+/// start at the next odd seed and play that seed's openings again, and a match run with two
+/// neighbouring seeds would be one sample twice.
 pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<u32>> {
     let mut rng = if seed & 1 == 1 {
         Rng::from_state(seed)

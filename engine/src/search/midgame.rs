@@ -208,8 +208,8 @@ impl<G: Geometry> Searcher<G> {
             reached = depth;
             if depth as u32 >= last {
                 // Past the end of the game (no leaf is scored by the evaluation) and
-                // nothing cut by a guess: exact. (Without ProbCut the old stop at depth =
-                // empties stays, where a full board can still be a depth-0 leaf.)
+                // nothing cut by a guess: exact. (Without ProbCut the iterations end at
+                // depth = empties, where a full board can still be a depth-0 leaf.)
                 exact = run.tweaks.probcut;
                 break;
             }

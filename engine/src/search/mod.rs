@@ -252,10 +252,7 @@ impl Level {
             7 => (7, 14, 0, 2_000_000),
             8 => (9, 16, 0, 3_000_000),
             9 => (12, 18, 0, 4_000_000),
-            // 5.5 M nodes: about a second a move in the browser's worker. Since stop 27 the
-            // search reaches a depth with about three quarters of the nodes it took before,
-            // so 5.5 M go about as deep as the 7 M of stops 20-26 did, in less time
-            // (FIGURES.md, *Move order near the leaves*).
+            // 5.5 M nodes: about a second a move in the browser's worker.
             _ => (60, 20, 0, 5_500_000),
         };
         Settings {

@@ -64,17 +64,17 @@ impl<G: Geometry> Run<'_, G> {
         }
     }
 
-    /// The evaluation of `board`, whose pattern indexes are `ix`. Not inlined: in the
-    /// search compiled for each board size, a copy of both evaluations in each caller cost
-    /// the browser worker 379 bytes of gzipped wasm (stop 26), and it has no room for them.
+    /// The evaluation of `board`, whose pattern indexes are `ix`. Not inlined: the search
+    /// is compiled for each board size, and a copy of both evaluations in each caller would
+    /// add 379 bytes of gzipped wasm to the browser worker, which has no room for them.
     #[inline(never)]
     pub(super) fn evaluate(&self, board: &Board<G>, ix: &Indexes) -> i32 {
         if board.player.is_empty() {
             // Wiped out: the game is over and lost by every square. The leaves after a
             // move are where this shows first (the mover always has discs), and the
             // evaluation, fitted on real games, scores such a board as it scores any
-            // other: a line that wipes a side out looked like a guess, not a loss by 64
-            // (a game lost -64 at 47 empties to rust-reversi's MCTS, stop 44).
+            // other: a line that wipes a side out would look like a guess, not a loss by 64
+            // (engine/tests/search.rs, `a_wipe_out_is_seen_as_a_loss_by_64`).
             return final_score(board) * WIN;
         }
         if self.greedy {
