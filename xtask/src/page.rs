@@ -37,9 +37,9 @@ const BIN: &str = "outflank-ui";
 pub(crate) const PAGE_TOOLCHAIN: &str = "nightly-2026-05-20";
 
 /// The flags of that build. `--cfg erase_components` repeats .cargo/config.toml's, which
-/// RUSTFLAGS replaces. (`-Zfmt-debug=none` was measured in stop 23: once the views shown only
-/// now and then had moved to split modules, it saved 0.1 KB of the first load, against every
-/// `{:?}` printing nothing.)
+/// RUSTFLAGS replaces. (Not `-Zfmt-debug=none`: with the views shown only now and then in
+/// split modules, it would save 0.1 KB of the first load, against every `{:?}` printing
+/// nothing.)
 const PAGE_RUSTFLAGS: &str =
     "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
