@@ -123,7 +123,7 @@ enum Command {
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(
-        after_help = "Example session (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1"
+        after_help = "Example (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1"
     )]
     Nboard {
         /// Play every move at this level (1-10; node budgets, as in `match`) instead of the
