@@ -116,7 +116,7 @@ impl<G: Geometry, T: Transpositions<G::B>> Solver<'_, G, T> {
     /// from [`ORDER_SEARCH`] empties, a one-ply search of it). The replies alone order the many nodes near the end,
     /// where an evaluation costs more than it saves; higher up it finds the good moves that
     /// leave the opponent a few replies more (the evaluation alone, without the replies,
-    /// searched more nodes than the replies alone in an earlier experiment).
+    /// searches more nodes than the replies alone).
     #[inline(always)]
     fn order_key(board: &Board<G>, sq: u32, flips: G::B, pattern: Option<&Weights>) -> i32 {
         let next = board.play_flips(sq, flips);
