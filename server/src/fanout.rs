@@ -1,0 +1,176 @@
+//! Who hears of a change. A change is announced only after its transaction has committed,
+//! through an [`Announcer`]; the sockets of this instance listen on the [`Hub`].
+//!
+//! With one instance the announcer is [`LocalAnnouncer`]: it hands the news straight to the
+//! hub, with the messages already written. With several instances on PostgreSQL, an announcer
+//! sends `NOTIFY outflank, '<game id>:<state id>'`, and each instance's LISTEN task delivers
+//! a [`GameNews`] without messages to its own hub; each socket then reads the game from the
+//! database (which a socket also does whenever it has missed news). Nothing else changes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::broadcast;
+
+/// A game changed: it is now at `state_id`.
+#[derive(Clone, Debug)]
+pub struct GameNews {
+    pub game_id: i64,
+    pub state_id: i64,
+    /// The accounts seated now (a join seats player 1).
+    pub players: [Option<i64>; 2],
+    /// The `game` and `state` messages as sent on a game's socket, written once for every
+    /// listener; None when the news came from elsewhere (then each socket reads the game).
+    pub messages: Option<Arc<GameMessages>>,
+}
+
+/// The two messages that tell a socket about a game's new state.
+#[derive(Debug)]
+pub struct GameMessages {
+    /// `{"event":"game","data":<summary>}`
+    pub game: String,
+    /// `{"event":"state","data":<GameData with stateId>}`
+    pub state: String,
+}
+
+/// A game appeared in, moved within or left the lobby's lists (created, joined, cancelled,
+/// finished).
+#[derive(Clone, Debug)]
+pub struct LobbyNews {
+    pub game_id: i64,
+    /// `{"event":"game","data":<summary>}`, or None: read it from the database.
+    pub message: Option<Arc<String>>,
+}
+
+/// Tells every instance's sockets that something changed. Called after the commit.
+pub trait Announcer: Send + Sync {
+    fn game_changed(&self, news: GameNews);
+    fn lobby_changed(&self, news: LobbyNews);
+}
+
+/// How many announcements a socket may fall behind before it is told to catch up (a game
+/// has a few moves a second at most; a lobby can be busier).
+const GAME_BACKLOG: usize = 16;
+const LOBBY_BACKLOG: usize = 256;
+
+/// The broadcast channels of this instance: one per game being watched, one for the lobby.
+pub struct Hub {
+    games: Mutex<HashMap<i64, broadcast::Sender<GameNews>>>,
+    lobby: broadcast::Sender<LobbyNews>,
+}
+
+impl Default for Hub {
+    fn default() -> Self {
+        Hub::new()
+    }
+}
+
+impl Hub {
+    pub fn new() -> Hub {
+        Hub {
+            games: Mutex::new(HashMap::new()),
+            lobby: broadcast::channel(LOBBY_BACKLOG).0,
+        }
+    }
+
+    /// Listens to one game until the subscription is dropped.
+    pub fn subscribe_game(self: &Arc<Hub>, game_id: i64) -> GameSubscription {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let rx = games
+            .entry(game_id)
+            .or_insert_with(|| broadcast::channel(GAME_BACKLOG).0)
+            .subscribe();
+        GameSubscription {
+            rx,
+            hub: self.clone(),
+            game_id,
+        }
+    }
+
+    pub fn subscribe_lobby(&self) -> broadcast::Receiver<LobbyNews> {
+        self.lobby.subscribe()
+    }
+
+    /// Hands `news` to this instance's sockets on that game (none: nothing to do).
+    pub fn deliver_game(&self, news: GameNews) {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = games.get(&news.game_id) {
+            let _ = tx.send(news);
+        }
+    }
+
+    pub fn deliver_lobby(&self, news: LobbyNews) {
+        let _ = self.lobby.send(news);
+    }
+
+    /// Games with at least one socket listening.
+    pub fn watched_games(&self) -> usize {
+        self.games.lock().map(|g| g.len()).unwrap_or(0)
+    }
+}
+
+/// A socket's subscription to a game; the game's channel goes when its last one does.
+pub struct GameSubscription {
+    pub rx: broadcast::Receiver<GameNews>,
+    hub: Arc<Hub>,
+    game_id: i64,
+}
+
+impl Drop for GameSubscription {
+    fn drop(&mut self) {
+        let mut games = self.hub.games.lock().unwrap_or_else(|e| e.into_inner());
+        // Our own receiver is still alive here (fields drop after this): it is the last one
+        // when the count is 1. New subscribers take the same lock, so none slips in.
+        if games
+            .get(&self.game_id)
+            .is_some_and(|tx| tx.receiver_count() <= 1)
+        {
+            games.remove(&self.game_id);
+        }
+    }
+}
+
+/// One instance: announcements go straight to its own hub.
+pub struct LocalAnnouncer {
+    hub: Arc<Hub>,
+}
+
+impl LocalAnnouncer {
+    pub fn new(hub: Arc<Hub>) -> LocalAnnouncer {
+        LocalAnnouncer { hub }
+    }
+}
+
+impl Announcer for LocalAnnouncer {
+    fn game_changed(&self, news: GameNews) {
+        self.hub.deliver_game(news);
+    }
+
+    fn lobby_changed(&self, news: LobbyNews) {
+        self.hub.deliver_lobby(news);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_channel_goes_with_its_last_listener() {
+        let hub = Arc::new(Hub::new());
+        let a = hub.subscribe_game(7);
+        let mut b = hub.subscribe_game(7);
+        assert_eq!(hub.watched_games(), 1);
+        drop(a);
+        assert_eq!(hub.watched_games(), 1);
+        hub.deliver_game(GameNews {
+            game_id: 7,
+            state_id: 3,
+            players: [Some(1), None],
+            messages: None,
+        });
+        assert_eq!(b.rx.try_recv().unwrap().state_id, 3);
+        drop(b);
+        assert_eq!(hub.watched_games(), 0);
+    }
+}
