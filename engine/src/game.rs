@@ -99,8 +99,9 @@ impl Resignation {
         }
     }
 
-    /// Reads the stored form's three fields back; more than one set is an error.
-    pub(crate) fn from_stored(
+    /// Reads the stored form's three fields back (`conceded`, `dropped`, `timedOut` in the
+    /// JSON of a game); more than one set is an error.
+    pub fn from_stored(
         [conceded, dropped, timed_out]: [Option<Player>; 3],
     ) -> Result<Option<Resignation>, Error> {
         match (conceded, dropped, timed_out) {

@@ -7,7 +7,7 @@
 //!   size that perft and search run on.
 //! - [`Gomoku`] and [`TicTacToe`] share the n-in-a-row core of [`grid`].
 //! - [`AnyGame`] is the closed enum over the three, delegating to the [`Game`] trait, with
-//!   the log, statistics and replay a host needs; [`GameData`] is what a host stores of it.
+//!   the log, statistics and replay a host needs.
 //! - [`perft`] counts the leaves of the game tree, to prove the move generator exact.
 //! - [`search`] is the computer player: evaluation, midgame search, exact endgame solver.
 //! - [`words`] is what the games, their colours and pieces are called and what is said about
@@ -18,7 +18,6 @@ pub mod bitboard;
 pub mod computer;
 pub mod ffo;
 mod game;
-mod game_data;
 mod ggf;
 mod gomoku;
 pub mod grid;
@@ -43,7 +42,6 @@ pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridSt
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
 pub use game::{Error, Game, Move, Outcome, PlayError, Player, Resignation};
-pub use game_data::{GameData, PlayerInfo};
 pub use ggf::{is_ggf, Ggf};
 pub use gomoku::{Gomoku, GomokuOptions};
 pub use log::{LogEvent, LogItem};

@@ -1,9 +1,11 @@
 //! Outflank's engine behind the boardgamers.space (BGS) engine API.
 //!
 //! A platform that embeds Outflank runs the rules on its server through this API and stores
-//! the returned `data` as JSON between calls. [`api`] is the API in plain Rust over JSON
-//! values (tested natively); on `wasm32` the same functions are exported to JavaScript with
-//! wasm-bindgen (the npm package `outflank-engine`, built by `cargo xtask package`).
+//! the returned `data` ([`GameData`]) as JSON between calls. [`api`] is the API in plain Rust
+//! over JSON values (tested natively); on `wasm32`, with the default feature `wasm-api`, the
+//! same functions are exported to JavaScript with wasm-bindgen (the npm package
+//! `outflank-engine`, built by `cargo xtask package`). A Rust program that only reads or
+//! writes the data (the viewer) depends on this crate with `default-features = false`.
 //!
 //! ```
 //! use outflank_bgs::api;
@@ -19,12 +21,12 @@
 //! ```
 
 pub mod api;
+mod game_data;
 pub mod options;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "wasm-api"))]
 mod wasm;
 
-/// What a host stores: the engine's own type, checked on every read.
-pub use outflank_engine::{GameData, PlayerInfo};
+pub use game_data::{GameData, PlayerInfo};
 
 use std::fmt;
 

@@ -19,9 +19,9 @@
 use serde_json::{Map, Value};
 
 use outflank_engine::search::Level;
-use outflank_engine::{Error, GameData, GameKind, GameOption, GameOptions, Variant};
+use outflank_engine::{Error, GameKind, GameOption, GameOptions, Variant};
 
-use crate::ApiError;
+use crate::{ApiError, GameData};
 
 /// A key `init` reads for a game option, and the game it is limited to, if any.
 struct FormKey {

@@ -15,7 +15,7 @@ use outflank_engine::{AnyGame, LogItem, Move, Player};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// Longest player name shown; longer names are cut.
-pub const MAX_NAME: usize = outflank_engine::GameData::MAX_SHOWN_NAME;
+pub const MAX_NAME: usize = outflank_bgs::GameData::MAX_SHOWN_NAME;
 
 /// A player's metadata as the host knows it.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -26,8 +26,8 @@ pub struct PlayerMeta {
 
 /// What a viewer is shown: the game (its JSON is the engine's form of an [`AnyGame`]), the
 /// `players` array of `{name}` that hosts store beside it, and the state id, all in one
-/// object. The BGS package's full `GameData` is read into this at the edge
-/// ([`json::game_data`]).
+/// object. The BGS package's full [`outflank_bgs::GameData`] is read into this at the edge
+/// ([`GameData::from_value`]).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameData {
     #[serde(flatten)]

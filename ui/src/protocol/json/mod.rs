@@ -70,8 +70,11 @@ impl GameData {
         let Some(engine) = map.get("engine") else {
             return serde_json::from_value(value.clone()).map_err(|e| format!("the game: {e}"));
         };
-        if engine != "outflank" {
-            return Err(format!("the data is for the engine {engine}, not outflank"));
+        if engine != outflank_bgs::GameData::ENGINE {
+            return Err(format!(
+                "the data is for the engine {engine}, not {}",
+                outflank_bgs::GameData::ENGINE
+            ));
         }
         let state = map.get("state").ok_or("the data has no state")?;
         let game: AnyGame =

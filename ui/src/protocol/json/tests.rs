@@ -43,12 +43,11 @@ fn the_bgs_packages_game_data_is_read_too() {
     let mut game = reversi();
     game.play_move(Player::First, Move::Place("f5".parse().unwrap()))
         .unwrap();
-    let data = json!({
-        "engine": "outflank", "format": 1, "seed": "s", "creator": null, "level": 5,
-        "players": [{"name": "Ann", "settings": {}}, {"name": "Bo", "settings": {"x": 1}}],
-        "state": serde_json::to_value(&game).unwrap(),
-        "board": [], "log": [], "messagesShown": 0,
-    });
+    let mut stored = outflank_bgs::GameData::new(game.clone(), "s".into(), None, 5);
+    stored.players[0].name = "Ann".into();
+    stored.players[1].name = "Bo".into();
+    stored.players[1].settings.insert("x".into(), json!(1));
+    let data = stored.to_json();
     let read = GameData::from_value(&data).unwrap();
     assert_eq!(read.game, game);
     assert_eq!(read.name(Player::Second).as_deref(), Some("Bo"));

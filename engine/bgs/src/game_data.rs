@@ -1,6 +1,5 @@
 //! `GameData`: everything a host stores between calls, as plain JSON (the BGS `GameData`
-//! of an Outflank game): what the BGS package (`outflank-bgs`) hands a platform, and what
-//! a viewer reads back.
+//! of an Outflank game): what [`crate::api`] hands a platform, and what a viewer reads back.
 //!
 //! The state of the game (`state`) is the engine's own JSON form of [`AnyGame`]: the options,
 //! the full move list and, for Reversi, the board and the player to move; reading it back
@@ -13,8 +12,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::{
-    AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Resignation, Square,
+use outflank_engine::{
+    AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Reason, Resignation,
+    Square,
 };
 
 /// One player as the platform describes them.
@@ -30,7 +30,8 @@ pub struct PlayerInfo {
 /// The BGS `GameData` of an Outflank game.
 ///
 /// ```
-/// use outflank_engine::{AnyGame, Game, GameData, GameOptions, Move, Player};
+/// use outflank_bgs::GameData;
+/// use outflank_engine::{AnyGame, Game, GameOptions, Move, Player};
 /// let mut data = GameData::new(AnyGame::new(&GameOptions::default()).unwrap(), "seed".into(), None, 5);
 /// data.state.play_move(Player::First, Move::Place("f5".parse().unwrap())).unwrap();
 /// data.refresh();
@@ -123,25 +124,25 @@ impl GameData {
         check_engine(&value)?;
         let data: GameData = from_value(value)?;
         if data.board != board_rows(&data.state) {
-            return Err(Error::malformed(
+            return Err(malformed(
                 "the board is not the one the moves lead to (replay rebuilds it from the moves)",
             ));
         }
         if data.log != data.state.log() {
-            return Err(Error::malformed(
+            return Err(malformed(
                 "the log is not the one the moves lead to (replay rebuilds it from the moves)",
             ));
         }
         if data.messages_shown > data.log.len() {
-            return Err(Error::malformed(format!(
+            return Err(malformed(format!(
                 "messagesShown is {} but the log has only {} items",
                 data.messages_shown,
                 data.log.len()
             )));
         }
         check_names(&data.players)?;
-        crate::search::Level::new(data.level)
-            .map_err(|e| Error::malformed(format!("level: {e}")))?;
+        outflank_engine::search::Level::new(data.level)
+            .map_err(|e| malformed(format!("level: {e}")))?;
         Ok(data)
     }
 
@@ -152,17 +153,17 @@ impl GameData {
     pub fn rebuild(value: Value) -> Result<GameData, Error> {
         check_engine(&value)?;
         let Value::Object(mut fields) = value else {
-            return Err(Error::malformed("the data is not an object"));
+            return Err(malformed("the data is not an object"));
         };
         let state = fields
             .remove("state")
-            .ok_or_else(|| Error::malformed("missing field `state`"))?;
+            .ok_or_else(|| malformed("missing field `state`"))?;
         let edited: EditedState = from_value(state)?;
         let game = edited.replay()?;
         // The derived fields are recomputed; give the strict reader placeholders it accepts.
         fields.insert(
             "state".into(),
-            serde_json::to_value(&game).map_err(|e| Error::malformed(e.to_string()))?,
+            serde_json::to_value(&game).map_err(|e| malformed(e.to_string()))?,
         );
         fields.insert("board".into(), Value::Array(Vec::new()));
         fields.insert("log".into(), Value::Array(Vec::new()));
@@ -200,6 +201,13 @@ impl GameData {
     }
 }
 
+/// A stored state that is not what it should be, for `reason`.
+fn malformed(reason: impl Into<String>) -> Error {
+    Error::MalformedState {
+        reason: Reason::Text(reason.into()),
+    }
+}
+
 /// Deserializes `value`, naming the field at fault (`players[1].name: invalid type ...`).
 fn from_value<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, Error> {
     serde_path_to_error::deserialize(value).map_err(|e| {
@@ -211,43 +219,43 @@ fn from_value<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, Error> 
             .unwrap_or(&inner)
             .to_string();
         if path == "." {
-            Error::malformed(inner)
+            malformed(inner)
         } else {
-            Error::malformed(format!("{path}: {inner}"))
+            malformed(format!("{path}: {inner}"))
         }
     })
 }
 
 fn check_engine(value: &Value) -> Result<(), Error> {
     let Value::Object(fields) = value else {
-        return Err(Error::malformed("the data is not an object"));
+        return Err(malformed("the data is not an object"));
     };
     match fields.get("engine") {
         Some(Value::String(s)) if s == GameData::ENGINE => {}
         Some(other) => {
-            return Err(Error::malformed(format!(
+            return Err(malformed(format!(
                 "this is not Outflank's data (engine is {other})"
             )))
         }
         None => {
-            return Err(Error::malformed(
+            return Err(malformed(
                 "this is not Outflank's data (no `engine` field)",
             ))
         }
     }
     match fields.get("format") {
         Some(v) if v.as_u64() == Some(u64::from(GameData::FORMAT)) => Ok(()),
-        Some(v) => Err(Error::malformed(format!(
+        Some(v) => Err(malformed(format!(
             "the data is in format {v}; this engine reads format {}",
             GameData::FORMAT
         ))),
-        None => Err(Error::malformed("missing field `format`")),
+        None => Err(malformed("missing field `format`")),
     }
 }
 
 fn check_names(players: &[PlayerInfo; 2]) -> Result<(), Error> {
     for (k, p) in players.iter().enumerate() {
-        GameData::check_name(&p.name).map_err(|e| Error::malformed(format!("player {k}: {e}")))?;
+        GameData::check_name(&p.name).map_err(|e| malformed(format!("player {k}: {e}")))?;
     }
     Ok(())
 }
@@ -291,17 +299,17 @@ impl EditedState {
         let mut options = self.options;
         options.insert(
             "game".into(),
-            serde_json::to_value(self.game).map_err(|e| Error::malformed(e.to_string()))?,
+            serde_json::to_value(self.game).map_err(|e| malformed(e.to_string()))?,
         );
         let options: GameOptions = serde_json::from_value(Value::Object(options))
-            .map_err(|e| Error::malformed(format!("options: {e}")))?;
+            .map_err(|e| malformed(format!("options: {e}")))?;
         let mut game = AnyGame::new(&options)?;
         for (k, text) in self.moves.iter().enumerate() {
             // Passes are played by the engine itself, where the rules force them.
             if text == "pass" {
                 continue;
             }
-            let fail = |e: Error| Error::malformed(format!("move {} ({text}): {e}", k + 1));
+            let fail = |e: Error| malformed(format!("move {} ({text}): {e}", k + 1));
             let square: Square = text.parse().map_err(fail)?;
             let player = game.to_move().ok_or(Error::GameOver).map_err(fail)?;
             game.play_move(player, Move::Place(square)).map_err(fail)?;
@@ -309,7 +317,7 @@ impl EditedState {
         if let Some(how) = Resignation::from_stored([self.conceded, self.dropped, self.timed_out])?
         {
             game.resign(how)
-                .map_err(|e| Error::malformed(format!("the resignation: {e}")))?;
+                .map_err(|e| malformed(format!("the resignation: {e}")))?;
         }
         Ok(game)
     }
