@@ -49,11 +49,16 @@ pub(crate) fn ensure_package(ctx: &Ctx) -> Result {
 pub(crate) fn build_package(ctx: &Ctx) -> Result {
     run(with_args(
         ctx.cargo(),
+        // The crate is a plain library to its Rust dependents (the viewer, the server); only
+        // the package's build makes it a cdylib.
         &[
-            "build",
+            "rustc",
             "--release",
             "-p",
             "outflank-bgs",
+            "--lib",
+            "--crate-type",
+            "cdylib",
             "--target",
             "wasm32-unknown-unknown",
         ],

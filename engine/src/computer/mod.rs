@@ -1,0 +1,85 @@
+//! The computer opponent for every game: one [`Computer`] that picks a move in any
+//! [`AnyGame`] at a [`Level`], by the game's own method (one module each):
+//!
+//! - Reversi, standard rules, 6x6, 8x8 and 10x10: the midgame search and exact endgame
+//!   solver of [`crate::search`].
+//! - Reversi "bombs": a two-ply search on the disc count.
+//! - Gomoku: threats first, then a count of the five-point windows each stone takes part in.
+//! - Tic-Tac-Toe: perfect play from level 4, a share of random moves below.
+
+mod bombs;
+mod gomoku;
+mod reversi;
+mod tictactoe;
+
+use crate::bitboard::{Eight, Six, Ten};
+use crate::search::{Level, Searcher, Stop, PLAY_TABLE_BITS};
+use crate::{AnyGame, Game, Square, Variant};
+
+/// What the computer chose and why.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Decision {
+    pub square: Square,
+    /// Reversi: the score for the mover in hundredths of a disc (exact if `exact`); other
+    /// games: the heuristic value of the move.
+    pub score: i32,
+    pub depth: u8,
+    pub exact: bool,
+    pub nodes: u64,
+}
+
+/// A computer player that remembers its search tables between moves.
+#[derive(Default)]
+pub struct Computer {
+    six: Option<Searcher<Six>>,
+    eight: Option<Searcher<Eight>>,
+    ten: Option<Searcher<Ten>>,
+}
+
+impl Computer {
+    pub fn new() -> Computer {
+        Computer::default()
+    }
+
+    /// Forgets what was learned (call on a new game); keeps the pattern weights.
+    pub fn clear(&mut self) {
+        let pattern = self.eight.as_ref().and_then(|s| s.pattern());
+        *self = Computer::default();
+        if pattern != crate::search::weights::default_weights() {
+            self.set_pattern(pattern);
+        }
+    }
+
+    /// The pattern evaluation's weights for 8x8 Reversi (`None`: the hand-made
+    /// evaluation). Natively the embedded weights are the default; in the browser, set them
+    /// once the weights file is loaded (`Weights::from_bytes`, then `Box::leak`).
+    pub fn set_pattern(&mut self, weights: Option<&'static crate::search::weights::Weights>) {
+        self.eight
+            .get_or_insert_with(|| Searcher::new(PLAY_TABLE_BITS))
+            .set_pattern(weights);
+    }
+
+    /// The move of the player to move, or `None` if the game is over. `seed` makes the
+    /// weaker levels' mistakes reproducible; `stop` can cut a long search short (the best
+    /// move found so far is played).
+    pub fn choose(
+        &mut self,
+        game: &AnyGame,
+        level: Level,
+        seed: u64,
+        stop: &Stop<'_>,
+    ) -> Option<Decision> {
+        game.to_move()?;
+        match game {
+            AnyGame::Reversi(r) => {
+                let position = r.position();
+                match position.variant() {
+                    Variant::Standard => self.reversi(position.board(), level, seed, stop),
+                    Variant::Bombs => bombs::choose(position, level, seed),
+                }
+            }
+            AnyGame::Gomoku(g) => gomoku::choose(g.grid(), game, level, seed),
+            AnyGame::TicTacToe(t) => tictactoe::choose(t.grid(), level, seed),
+        }
+    }
+}
