@@ -30,12 +30,10 @@ mod reason;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod report;
 mod reversi;
-mod rng;
+pub mod rng;
 pub mod search;
 mod square;
 mod tictactoe;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub mod train;
 pub mod words;
 
 pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};

@@ -1,13 +1,14 @@
-//! A small seeded random source (xorshift64) for the computer's choices that must be
-//! reproducible: the weaker levels' mistakes, match openings. Not for anything secret.
+//! A small seeded random source (xorshift64) for everything that must be reproducible: the
+//! weaker levels' mistakes, match openings, the training's self-play openings and shuffles.
+//! Not for anything secret.
 
 /// xorshift64 over a `u64` state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
     /// A source seeded from any `u64` (mixed, and never the all-zero state).
-    pub(crate) fn new(seed: u64) -> Rng {
+    pub fn new(seed: u64) -> Rng {
         Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
     }
 
@@ -16,6 +17,7 @@ impl Rng {
         Rng(state)
     }
 
+    /// The next number of the sequence.
     pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
@@ -24,7 +26,7 @@ impl Rng {
     }
 
     /// A number below `n` (0 when `n` is 0).
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             0
         } else {

@@ -2,8 +2,8 @@
 //! error by empties, by phase and exact margin, and how its spread compares with theirs; and
 //! how far it is from the games' results, the footing of other engines' published figures.
 
-use crate::search::pattern::{self, PHASES};
-use crate::train::data::Sample;
+use crate::data::Sample;
+use outflank_engine::search::pattern::{self, PHASES};
 
 /// How far `value` (hundredths of a disc) is from the label of `s`, in discs.
 pub fn miss(s: &Sample, value: i32) -> f64 {
@@ -161,7 +161,7 @@ pub struct LabelErrors {
     pub result: f64,
     /// The search's score when the move was chosen.
     pub search: f64,
-    /// The fit's target ([`crate::train::fit::target`] with the blend asked for).
+    /// The fit's target ([`crate::fit::target`] with the blend asked for).
     pub target: f64,
     /// The evaluation against the exact score, and against the fit's target.
     pub eval: f64,
@@ -200,7 +200,7 @@ pub fn label_errors(
             continue;
         };
         let x = f64::from(score);
-        let target = f64::from(crate::train::fit::target(s, blend)) / 100.0;
+        let target = f64::from(crate::fit::target(s, blend)) / 100.0;
         let value = f64::from(eval(s)) / 100.0;
         misses[s.empties().min(60) as usize].push([
             f64::from(s.label) - x,
@@ -367,7 +367,7 @@ mod tests {
         // An evaluation that learnt its targets, mistakes and all: it shares all of their
         // misses, and none of its own is left beyond them.
         let learnt = label_errors(&labelled, &exact, 0.5, |s| {
-            crate::train::fit::target(s, 0.5) as i32
+            crate::fit::target(s, 0.5) as i32
         })[0];
         assert_eq!((learnt.eval, learnt.eval_to_target), (3.5, 0.0));
         assert!((learnt.shared - 1.0).abs() < 1e-9, "{learnt:?}");

@@ -6,7 +6,7 @@
 //! weights from one phase to the next and gives the rarer configurations more data. Or,
 //! with [`PhaseLayout::Interpolated`], every knot at once, each odd phase evaluated as the
 //! mean of the two knots around it. The
-//! features are already symmetric (see [`crate::search::pattern`]: every pattern is read on
+//! features are already symmetric (see [`outflank_engine::search::pattern`]: every pattern is read on
 //! all 8 images of the board), so the 8 symmetries are built into every position: no
 //! augmentation needed. Configurations seen fewer than `min_count` times in a phase's data
 //! keep a zero weight (they are noise, and zeros make the file small).
@@ -22,10 +22,10 @@
 //! moves only as far as the new positions that see it outweigh the old fit, so a round can
 //! refine the weights without the earlier rounds' files and without forgetting them.
 
-use crate::search::pattern::{self, FEATURES, PHASES, TABLE};
-use crate::search::weights::Weights;
+use outflank_engine::search::pattern::{self, FEATURES, PHASES, TABLE};
+use outflank_engine::search::weights::Weights;
 
-use crate::train::data::Sample;
+use crate::data::Sample;
 
 /// The knobs of a fit.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +62,7 @@ pub enum PhaseLayout {
     /// weight, half the weights; the file then stores each pair once).
     Pairs,
     /// A weight set at every even phase (a *knot*, 8 empties apart); an odd phase's weights are
-    /// the mean of its two neighbours' ([`crate::search::weights::midpoint`]). As many stored
+    /// the mean of its two neighbours' ([`outflank_engine::search::weights::midpoint`]). As many stored
     /// weights as [`PhaseLayout::Pairs`], but the evaluation moves from one knot to the next in
     /// two steps instead of one jump, and all knots are fitted together: a position of an odd
     /// phase teaches both of its knots. `smooth` does not apply (the mean is the smoothing).
@@ -276,9 +276,9 @@ fn adam(
     // for the anchor (the loss normalised by the rows' total weight W), are applied lazily like
     // the rest: only in the batches that touch a weight, so scaled up by the batches per epoch
     // over the batches expected to touch it. Then a configuration seen c times ends at
-    // sum e + l2 theta = 0, as rare as it may be: the ridge weighs l2 positions. (Until stop
-    // 47 the ridge was scaled by 1 / N alone, so it weighed about 256 c / N of its l2
-    // positions: nothing, on the rare configurations of a fit of millions of positions.)
+    // sum e + l2 theta = 0, as rare as it may be: the ridge weighs l2 positions. (A ridge
+    // scaled by 1 / N alone would weigh about 256 c / N of its l2 positions: nothing, on the
+    // rare configurations of a fit of millions of positions.)
     let start = theta.clone();
     let batches = rows.div_ceil(BATCH).max(1) as f32;
     let total_weight = total_weight.max(1e-6);
@@ -298,7 +298,7 @@ fn adam(
     let mut touched: Vec<u32> = Vec::new();
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-6f32);
     let mut order: Vec<usize> = (0..rows).collect();
-    let mut rng = crate::rng::Rng::new(rows as u64);
+    let mut rng = outflank_engine::rng::Rng::new(rows as u64);
     let mut mae = 0.0;
     let mut batch_rows: Vec<(f32, f32, usize, usize)> = Vec::with_capacity(BATCH);
     for epoch in 0..opts.epochs {
@@ -400,7 +400,7 @@ mod tests {
 
     fn mean_error(samples: &[Sample], w: &Weights) -> f64 {
         let errors =
-            crate::train::errors::errors_by_empties(samples, |s| w.evaluate(s.player, s.opponent));
+            crate::errors::errors_by_empties(samples, |s| w.evaluate(s.player, s.opponent));
         let (n, sum) = errors
             .iter()
             .fold((0, 0.0), |(n, t), &(_, c, mae)| (n + c, t + mae * c as f64));
@@ -473,7 +473,10 @@ mod tests {
         for p in (1..PHASES - 1).step_by(2) {
             assert!(
                 (0..TABLE).all(|f| w.get(p, f)
-                    == crate::search::weights::midpoint(w.get(p - 1, f), w.get(p + 1, f))),
+                    == outflank_engine::search::weights::midpoint(
+                        w.get(p - 1, f),
+                        w.get(p + 1, f)
+                    )),
                 "phase {p}"
             );
         }
@@ -558,8 +561,8 @@ mod tests {
         // A configuration seen in 30 positions, all labelled +10 discs, among positions that
         // see only a common configuration (labelled 0, which pins the common weight near
         // zero): with a ridge of 30 positions its weight ends halfway, at 5 discs, whether the
-        // others fill 10 batches or 100. (The ridge of stops 1-46 left it at 5.2 discs and 7.9: it
-        // weighed less the more batches a fit had.)
+        // others fill 10 batches or 100 (a ridge applied once per batch, not scaled to the
+        // batches that touch it, would weigh less the more batches a fit had).
         const RARE: u32 = 7;
         let rows = |others: usize| {
             let mut rare = [0u32; FEATURES];

@@ -4,10 +4,9 @@
 //! one another a move at a time, so a game is its first kept position, the moves from
 //! there, and what the moves do not tell: the game's result, which positions were solved,
 //! and the search's scores. Packed and compressed that is about a fifteenth of the size,
-//! and unpacking gives the data file back byte for byte. Depth-10 games cost 0.87-1.6 s each
-//! on a core (the VM's speed of the day), more than a session can make of a round (engine/TRAINING.md, *Round 8*), and the
-//! work tree is laid anew each session: packed, a session's pieces are committed and the
-//! next session goes on from them.
+//! and unpacking gives the data file back byte for byte. Depth-10 games cost about a second
+//! each on a core, so a round of them takes hours: packed, its pieces are committed
+//! (`train/games/`), and a run on any machine goes on from them instead of playing them again.
 //!
 //! The file: `OFTG`, version (u32), the fingerprint of the weights that played the games
 //! ([`fingerprint`], u64; 0 = not recorded), the number of positions (u64), then one deflate
@@ -34,9 +33,9 @@ use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
 
-use crate::bitboard::{Bits, Eight};
-use crate::train::data::Sample;
-use crate::Board;
+use crate::data::Sample;
+use outflank_engine::bitboard::{Bits, Eight};
+use outflank_engine::Board;
 
 const MAGIC: &[u8; 4] = b"OFTG";
 const VERSION: u32 = 1;
@@ -311,8 +310,8 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Searcher;
-    use crate::train::selfplay::{game, Plan};
+    use crate::selfplay::{game, Plan};
+    use outflank_engine::search::Searcher;
 
     fn games(count: u64) -> Vec<Sample> {
         let plan = Plan {
@@ -349,7 +348,7 @@ mod tests {
         );
         assert_eq!(back, samples);
         // A sixth of the data file or less, even for six games (a piece of 1,000 compresses
-        // better: engine/games/README.md).
+        // better: train/games/README.md).
         assert!(
             packed.len() * 6 < 8 + 20 * samples.len(),
             "{} bytes",

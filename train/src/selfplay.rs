@@ -11,13 +11,13 @@
 //!
 //! Everything follows from the seed: the same seed gives the same file.
 
-use crate::bitboard::{Bits, Eight};
-use crate::rng::Rng;
-use crate::search::endgame::final_score;
-use crate::search::table::Table;
-use crate::search::{never, solve_full, Searcher, Settings};
-use crate::train::data::Sample;
-use crate::Board;
+use crate::data::Sample;
+use outflank_engine::bitboard::{Bits, Eight};
+use outflank_engine::rng::Rng;
+use outflank_engine::search::endgame::final_score;
+use outflank_engine::search::table::Table;
+use outflank_engine::search::{never, solve_full, Searcher, Settings};
+use outflank_engine::Board;
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug)]
@@ -58,7 +58,8 @@ pub fn game(searcher: &mut Searcher<Eight>, plan: &Plan, seed: u64, index: u64) 
     );
     let (lo, hi) = plan.random_plies;
     let random = lo + rng.below(u64::from(hi.saturating_sub(lo)) + 1) as u32;
-    // One draw from the range (the same draw as before `probe_from` existed, for its default).
+    // One draw from `from..=probe`, `from` being `exact + 1` unless `probe_from` says
+    // otherwise: the draw every held-out file was made with.
     let from = if plan.probe_from == 0 {
         plan.exact + 1
     } else {

@@ -7,8 +7,8 @@
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
-//! cargo xtask train [--quick]       retrain the 8x8 evaluation (engine/TRAINING.md)
-//! cargo xtask train --deep          rounds 8 and 9: depth-10 games in resumable pieces, a candidate fit and its matches
+//! cargo xtask train [--quick]       retrain the 8x8 evaluation (`outflank-train pipeline`, train/TRAINING.md)
+//! cargo xtask train --deep          the deep round: depth-10 games in resumable pieces, a candidate fit and its matches
 //! cargo xtask page [--release]      the hot-seat page's split wasm (trunk's pre-build hook runs it)
 //! ```
 //!
@@ -74,11 +74,12 @@ fn usage() {
          cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
          cargo xtask test-api          build that package and run only its Node tests (part of test)\n\
          cargo xtask train [--quick] [--jobs N] [--dir DIR]\n\
-         \x20                             rounds 1-7 from nothing into engine/data/pipeline (engine/TRAINING.md): the weights\n\
-         \x20                             that played round 8; the shipped file stays. --quick: a few games into target/train-quick\n\
+         \x20                             rounds 1-7 from nothing into train/data/pipeline (train/TRAINING.md): the weights\n\
+         \x20                             that played the deep round; the shipped file stays. --quick: a few games into\n\
+         \x20                             target/train-quick. Runs `outflank-train pipeline` (the train crate), built natively\n\
          cargo xtask train --deep [--quick] [--jobs N] [--dir DIR]\n\
-         \x20                             rounds 8 and 9 of depth-10 games: from engine/games (or played, in pieces, into\n\
-         \x20                             engine/data/deep; run it again to go on), the fit, its held-out errors and its\n\
+         \x20                             the deep round of depth-10 games: from train/games (or played, in pieces, into\n\
+         \x20                             train/data/deep; run it again to go on), the fit, its held-out errors and its\n\
          \x20                             matches against the shipped file; a fit that wins them, or plays even in at\n\
          \x20                             most 80% of its gzipped bytes, is copied to engine/weights/reversi8.bin\n\
          cargo xtask page [--release] [--out DIR]\n\

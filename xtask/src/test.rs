@@ -37,8 +37,12 @@ pub(crate) fn test(ctx: &Ctx) -> Result {
         },
     )?;
     steps.step(
-        "engine: the training pipeline and the deep round on a few games (cargo xtask train --quick, then --deep --quick)",
+        "train: its tests (release), then the pipeline and the deep round on a few games (cargo xtask train --quick, then --deep --quick)",
         || {
+            run(with_args(
+                ctx.cargo(),
+                &["test", "--release", "-p", "outflank-train"],
+            ))?;
             crate::train::train(ctx, &["--quick".to_string()])?;
             crate::train::train(ctx, &["--deep".to_string(), "--quick".to_string()])
         },

@@ -254,6 +254,28 @@ impl Contender {
             max_nodes: None,
         }
     }
+
+    /// A player as a command line names one: `level` 1 to 10; `eval` a weights file, `hand`
+    /// for the hand-made evaluation, or `None` for the default; `search` as [`Tweaks::parse`]
+    /// reads it. A weights file read here is kept for the rest of the program, since a
+    /// contender's evaluation is `'static`.
+    pub fn parse(level: u8, eval: Option<&str>, search: &str) -> Result<Contender, String> {
+        let tweaks = Tweaks::parse(search)?;
+        let level = Level::new(level).map_err(|_| "levels are 1 to 10".to_string())?;
+        let pattern = match eval {
+            None => crate::search::weights::default_weights(),
+            Some("hand") => None,
+            Some(path) => Some(&*Box::leak(Box::new(Weights::read(std::path::Path::new(
+                path,
+            ))?))),
+        };
+        Ok(Contender {
+            level,
+            pattern,
+            tweaks,
+            max_nodes: None,
+        })
+    }
 }
 
 /// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game

@@ -73,8 +73,10 @@ pub fn solve_with<G: Geometry>(
     solve_full(board, table, stop, weights::default_weights())
 }
 
-/// [`solve_with`], its moves ordered with the help of `pattern` (see [`solve_window`]).
-pub(crate) fn solve_full<G: Geometry>(
+/// [`solve_with`], its moves ordered with the help of `pattern` where there are many empties
+/// instead of the default weights': a solve whose work follows from `pattern` alone, not from
+/// the build's embedded weights.
+pub fn solve_full<G: Geometry>(
     board: Board<G>,
     table: &mut table::Table<G::B>,
     stop: &Stop<'_>,

@@ -11,7 +11,6 @@
 //! Exit codes: 0 success, 1 a failed check (solve disagreeing with its file), 2 bad input.
 
 mod nboard;
-mod train;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -100,7 +99,7 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
         /// Player A's evaluation: a weights file, or `hand` for the hand-made one (default:
-        /// the embedded weights). For comparing evaluations (engine/TRAINING.md).
+        /// the embedded weights). For comparing evaluations (train/TRAINING.md).
         #[arg(long, hide = true)]
         a_eval: Option<String>,
         /// Player B's evaluation (as --a-eval).
@@ -130,11 +129,6 @@ enum Command {
         /// depth the GUI sets with `set depth`.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
         level: Option<u8>,
-    },
-    /// Train the pattern evaluation: self-play data, fitting, held-out errors (engine/TRAINING.md).
-    Train {
-        #[command(subcommand)]
-        step: train::Step,
     },
 }
 
@@ -184,8 +178,8 @@ fn main() -> ExitCode {
             b_nodes,
         } => {
             match (
-                contender(a, a_eval.as_deref(), &a_search),
-                contender(b, b_eval.as_deref(), &b_search),
+                arena::Contender::parse(a, a_eval.as_deref(), &a_search),
+                arena::Contender::parse(b, b_eval.as_deref(), &b_search),
             ) {
                 (Ok(a), Ok(b)) => play_match(
                     arena::Contender {
@@ -204,7 +198,6 @@ fn main() -> ExitCode {
                 (Err(e), _) | (_, Err(e)) => bad(e),
             }
         }
-        Command::Train { step } => train::run(step),
         Command::Nboard { level } => match nboard::run(
             io::stdin().lock(),
             &mut io::stdout().lock(),
@@ -307,33 +300,6 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A level and an evaluation: `None` = the default, `hand`, or a weights file.
-pub fn contender(level: u8, eval: Option<&str>, search: &str) -> Result<arena::Contender, String> {
-    let tweaks = outflank_engine::search::midgame::Tweaks::parse(search)?;
-    let level = Level::new(level).map_err(|_| "levels are 1 to 10".to_string())?;
-    let pattern = match eval {
-        None => outflank_engine::search::weights::default_weights(),
-        Some("hand") => None,
-        Some(path) => Some(&*Box::leak(Box::new(read_weights(std::path::Path::new(
-            path,
-        ))?))),
-    };
-    Ok(arena::Contender {
-        level,
-        pattern,
-        tweaks,
-        max_nodes: None,
-    })
-}
-
-/// A weights file, or why it cannot be read.
-pub fn read_weights(
-    path: &std::path::Path,
-) -> Result<outflank_engine::search::weights::Weights, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    outflank_engine::search::weights::Weights::from_bytes(&bytes)
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
 
 fn play_match(
     a: arena::Contender,

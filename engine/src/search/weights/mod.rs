@@ -64,7 +64,7 @@ impl Weights {
         Weights::new(canonical_tables(canonical_values))
     }
 
-    /// Weights of [`crate::train::fit::PhaseLayout::Interpolated`] from their knots' canonical
+    /// Interpolated weights (fitted as knots every 8 empties) from their knots' canonical
     /// values (`knot_values[k]` stands at phase `2k`): every even phase holds its knot, and
     /// every odd phase the [`midpoint`] of the knots on either side.
     pub fn from_knots(knot_values: &[Vec<i16>]) -> Weights {
@@ -79,7 +79,7 @@ impl Weights {
 
     /// The same weights rounded to multiples of `quantum` hundredths of a disc, and those
     /// smaller than `drop` (after rounding) set to zero: a smaller file from one fine fit,
-    /// without fitting again for each size tried (`outflank train requant`).
+    /// without fitting again for each size tried (`outflank-train requant`).
     /// Interpolated weights stay interpolated: their knots are rounded, and the odd phases made
     /// from them again.
     pub fn requantized(&self, quantum: u8, drop: i16) -> Weights {
@@ -179,7 +179,7 @@ pub fn default_weights() -> Option<&'static Weights> {
     None
 }
 
-/// The weights trained by `outflank train` (engine/TRAINING.md), embedded in the native
+/// The weights trained by `outflank-train` (train/TRAINING.md), embedded in the native
 /// engine; `None` if the embedded file does not match this build's patterns.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn embedded() -> Option<&'static Weights> {
@@ -187,6 +187,16 @@ pub fn embedded() -> Option<&'static Weights> {
     EMBEDDED
         .get_or_init(|| Weights::from_bytes(include_bytes!("../../../weights/reversi8.bin")).ok())
         .as_ref()
+}
+
+impl Weights {
+    /// The weights file at `path` ([`Weights::from_bytes`]), or why it cannot be read, naming
+    /// the file.
+    pub fn read(path: &std::path::Path) -> Result<Weights, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Weights::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
 }
 
 #[cfg(test)]

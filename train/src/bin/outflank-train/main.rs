@@ -1,31 +1,52 @@
-//! `outflank train ...`: the pattern evaluation's training pipeline (see engine/TRAINING.md).
+//! `outflank-train`: the training pipeline of Outflank's 8x8 pattern evaluation
+//! (train/TRAINING.md), a step at a time or all of it.
+//!
+//! ```text
+//! outflank-train selfplay --games 1000 --seed 1 --out data/r1-s1.bin   labelled self-play games
+//! outflank-train fit --data data/r1-s1.bin --out weights.bin           the weights fitted to them
+//! outflank-train errors --weights weights.bin --holdout held.bin       their held-out errors
+//! outflank-train pipeline [--quick] [--deep] [--jobs N] [--dir DIR]    every step (cargo xtask train)
+//! ```
+//!
+//! Exit codes: 0 success, 1 a failed pipeline step, 2 bad input.
 
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Subcommand;
+use clap::{Parser, Subcommand};
+use outflank_engine::search::arena::Contender;
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
 use outflank_engine::search::Searcher;
-use outflank_engine::train::{data, errors, fit, selfplay};
 use outflank_engine::Eight;
-
-use crate::{bad, read_weights};
+use outflank_train::{data, errors, fit, selfplay};
 
 mod measure;
 mod packed;
+mod pipeline;
 mod report;
 use measure::{mpc, search_errors};
 use report::print_errors;
 
+#[derive(Parser)]
+#[command(
+    name = "outflank-train",
+    version,
+    about = "The training pipeline of Outflank's 8x8 pattern evaluation: self-play data, fitting, held-out errors (train/TRAINING.md)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    step: Step,
+}
+
 #[derive(Subcommand)]
-pub enum Step {
+enum Step {
     /// Self-play games from random openings, every position after the opening labelled
     /// (exact near the end, the game's result before), written to a data file.
     #[command(
-        after_help = "Example:\n  outflank train selfplay --games 1000 --seed 1 --out engine/data/r1-s1.bin\n\nPrints progress every 100 games and `selfplay <games> games <positions> positions (<exact> exact) in <s>s`."
+        after_help = "Example:\n  outflank-train selfplay --games 1000 --seed 1 --out data/r1-s1.bin\n\nPrints progress every 100 games and `selfplay <games> games <positions> positions (<exact> exact) in <s>s`."
     )]
     Selfplay {
         #[arg(long, default_value_t = 100)]
@@ -64,8 +85,7 @@ pub enum Step {
         /// The search's refinements, as `outflank match --a-search` reads them: `none` (the
         /// plain fixed-depth search every data file of `cargo xtask train` is made with) or
         /// `default` (the levels' search: ProbCut and aspiration reach depth 10 in about an
-        /// eighth of the plain search's nodes; the deep round's later pieces,
-        /// engine/TRAINING.md, *Round 8*).
+        /// eighth of the plain search's nodes; the deep round's later pieces).
         #[arg(long, default_value = "none")]
         search: String,
     },
@@ -73,7 +93,7 @@ pub enum Step {
     /// search score on the shallower search's that ProbCut pairs with it; prints the table
     /// for `search::midgame::MPC`.
     #[command(
-        after_help = "Example:\n  outflank train mpc --data data/mpc.bin --positions 300 --min-empties 30 --max-empties 39 --max-depth 12\n\nPrints `depth shallow a b sigma r positions` per depth, then the Rust rows."
+        after_help = "Example:\n  outflank-train mpc --data data/mpc.bin --positions 300 --min-empties 30 --max-empties 39 --max-depth 12\n\nPrints `depth shallow a b sigma r positions` per depth, then the Rust rows."
     )]
     Mpc {
         /// Data files (`train selfplay`) to take positions from.
@@ -95,7 +115,7 @@ pub enum Step {
     /// Fit the weights to data files by least squares (Adam), print the held-out errors,
     /// write the weights file.
     #[command(
-        after_help = "Example:\n  outflank train fit --data engine/data/r1-s1.bin --holdout engine/data/held-s1001.bin --out engine/weights/reversi8.bin\n\nPrints each phase's training error, then the held-out mean absolute error (discs) by empties and by phase."
+        after_help = "Example:\n  outflank-train fit --data data/r1-s1.bin --holdout data/held-a-s1001.bin --out data/weights-r1.bin\n\nPrints each phase's training error, then the held-out mean absolute error (discs) by empties and by phase."
     )]
     Fit {
         /// Training data files.
@@ -113,7 +133,7 @@ pub enum Step {
         #[arg(long, default_value_t = 2.0)]
         rate: f32,
         /// Ridge penalty: every weight is pulled toward zero as if this many positions had seen
-        /// it there (0: none, as every shipped fit had in effect).
+        /// it there (0: none, as the pipeline's fits).
         #[arg(long, default_value_t = 0.0)]
         l2: f32,
         /// Weight of the neighbouring phases' positions.
@@ -174,7 +194,7 @@ pub enum Step {
     /// A level's search against the exact scores of held-out positions: how far its score
     /// is off, and its evaluation's, by empties and by phase, with its nodes and time.
     #[command(
-        after_help = "Example:\n  outflank train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase; with --moves also `loss not_best result_changed`."
+        after_help = "Example:\n  outflank-train search --level 10 --holdout data/pipeline/held-c-s3001.bin --min-empties 21\n\nPrints `empties positions search_mae eval_mae exact nodes ms` per count of empties, then by phase; with --moves also `loss not_best result_changed`."
     )]
     Search {
         #[arg(long, default_value_t = 10)]
@@ -200,7 +220,7 @@ pub enum Step {
     /// Pack a self-play data file small enough to commit (about a fifteenth of its size):
     /// `unpack` gives it back byte for byte.
     #[command(
-        after_help = "Example:\n  outflank train pack --data data/deep/d10-s3801-0.bin --played-by data/deep/played-by.bin --out games/d10-s3801-0.oftg\n\nPrints `packed <positions> positions (<games> games with kept positions) into <bytes> bytes`: a game that ends within its random opening keeps none."
+        after_help = "Example:\n  outflank-train pack --data data/deep/d10-s3801-0.bin --played-by data/deep/played-by.bin --out games/d10-s3801-0.oftg\n\nPrints `packed <positions> positions (<games> games with kept positions) into <bytes> bytes`: a game that ends within its random opening keeps none."
     )]
     Pack {
         /// The data file (`train selfplay`).
@@ -214,7 +234,7 @@ pub enum Step {
     },
     /// Unpack a packed games file into the data file it came from.
     #[command(
-        after_help = "Example:\n  outflank train unpack --games games/d10-s3801-0.oftg --played-by weights/reversi8.bin --out data/deep/d10-s3801-0.bin"
+        after_help = "Example:\n  outflank-train unpack --games games/d10-s3801-0.oftg --played-by games/played-by-r8.bin --out data/deep/d10-s3801-0.bin"
     )]
     Unpack {
         #[arg(long)]
@@ -235,7 +255,7 @@ pub enum Step {
     /// How far the labels of positions not solved are from their exact scores, and a weights
     /// file from both: the same games played again with `selfplay --exact` higher solve them.
     #[command(
-        after_help = "Example:\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 16 --out sp-16.bin\n  outflank train selfplay --games 200 --seed 3801 --depth 10 --exact 22 --out sp-22.bin\n  outflank train labels --data sp-16.bin --exact sp-22.bin --blend 0.5 --weights weights/reversi8.bin\n\nPrints `empties positions result search target eval eval_to_target shared eval_beyond_target` for each count of empties: the mean absolute error (discs) against the exact score of the game's result, of the search's score, of the fit's target (--blend of the search's score), of the evaluation, and the evaluation's distance from the target; then the correlation of the evaluation's miss with the target's, and the evaluation's mean miss once the part the target's miss accounts for is taken out (least squares through the origin)."
+        after_help = "Example:\n  outflank-train selfplay --games 200 --seed 3801 --depth 10 --exact 16 --out sp-16.bin\n  outflank-train selfplay --games 200 --seed 3801 --depth 10 --exact 22 --out sp-22.bin\n  outflank-train labels --data sp-16.bin --exact sp-22.bin --blend 0.5 --weights ../engine/weights/reversi8.bin\n\nPrints `empties positions result search target eval eval_to_target shared eval_beyond_target` for each count of empties: the mean absolute error (discs) against the exact score of the game's result, of the search's score, of the fit's target (--blend of the search's score), of the evaluation, and the evaluation's distance from the target; then the correlation of the evaluation's miss with the target's, and the evaluation's mean miss once the part the target's miss accounts for is taken out (least squares through the origin)."
     )]
     Labels {
         /// Data files whose labels are scored.
@@ -251,10 +271,74 @@ pub enum Step {
         #[arg(long)]
         weights: Option<PathBuf>,
     },
+    /// Every step of the pipeline, each as a run of this program, as many at once as `--jobs`
+    /// (what `cargo xtask train` runs): self-play, fits, held-out sets and measures into
+    /// `--dir`; with `--deep`, the deep round, whose candidate may replace the shipped weights.
+    #[command(
+        after_help = "Example:\n  outflank-train pipeline --quick\n  outflank-train pipeline --deep --jobs 2\n\nA run stopped midway goes on where it stopped when started again with the same arguments."
+    )]
+    Pipeline {
+        /// A few games of each step, into target/train-quick (or target/train-deep-quick):
+        /// the smoke test; the shipped weights are not touched.
+        #[arg(long)]
+        quick: bool,
+        /// The deep round (depth-10 games, its candidate fit and the matches that decide
+        /// whether it replaces engine/weights/reversi8.bin) instead of rounds 1-7.
+        #[arg(long)]
+        deep: bool,
+        /// Steps run at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
+        /// The directory of the run's files (default: train/data/pipeline, train/data/deep).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
 }
 
-pub fn run(step: Step) -> ExitCode {
+/// Bad input: the message, exit code 2.
+fn bad(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("outflank-train: {message}");
+    ExitCode::from(2)
+}
+
+fn read_weights(path: &Path) -> Result<Weights, String> {
+    Weights::read(path)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = run(cli.step);
+    let _ = std::io::stdout().flush();
+    result
+}
+
+fn run(step: Step) -> ExitCode {
     match step {
+        Step::Pipeline {
+            quick,
+            deep,
+            jobs,
+            dir,
+        } => {
+            let jobs = jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
+            match pipeline::run(quick, deep, jobs, dir) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("\noutflank-train: pipeline: FAILED: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Step::Mpc {
             data,
             positions,
@@ -269,7 +353,7 @@ pub fn run(step: Step) -> ExitCode {
             per_empties,
             eval,
             moves,
-        } => match crate::contender(level, eval.as_deref(), "default") {
+        } => match Contender::parse(level, eval.as_deref(), "default") {
             Ok(c) => search_errors(c, &holdout, min_empties, per_empties, moves),
             Err(e) => bad(e),
         },
@@ -444,7 +528,7 @@ pub fn run(step: Step) -> ExitCode {
                 probe,
                 probe_from,
             };
-            let pattern = match crate::contender(1, eval.as_deref(), "default") {
+            let pattern = match Contender::parse(1, eval.as_deref(), "default") {
                 Ok(c) => c.pattern,
                 Err(e) => return bad(e),
             };

@@ -1,4 +1,4 @@
-//! `outflank train search` and `outflank train mpc`: measurements of the search on data
+//! `outflank-train search` and `outflank-train mpc`: measurements of the search on data
 //! files, a level's score against the exact one, and Multi-ProbCut's regressions.
 
 use std::path::PathBuf;
@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use outflank_engine::search::pattern::{self, PHASES};
 use outflank_engine::search::{self, arena, Searcher};
-use outflank_engine::train::{data, errors};
 use outflank_engine::{Board, Eight};
+use outflank_train::{data, errors};
 
 use crate::bad;
 
-/// `outflank train search`: a level's score against the exact one, on held-out positions,
+/// `outflank-train search`: a level's score against the exact one, on held-out positions,
 /// next to its evaluation's own (the leaves the search stands on).
 pub(super) fn search_errors(
     contender: arena::Contender,
@@ -186,7 +186,7 @@ fn regression(xs: &[i32], ys: &[i32]) -> (f64, f64, f64, f64) {
     )
 }
 
-/// `outflank train mpc`: least squares of deep on shallow scores, per depth.
+/// `outflank-train mpc`: least squares of deep on shallow scores, per depth.
 pub(super) fn mpc(
     files: &[PathBuf],
     count: usize,

@@ -1,10 +1,10 @@
-//! `outflank train pack` and `unpack`: self-play games kept in the repository
-//! (`outflank_engine::train::pack`).
+//! `outflank-train pack` and `unpack`: self-play games kept in the repository
+//! (`outflank_train::pack`).
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use outflank_engine::train::{data, pack};
+use outflank_train::{data, pack};
 
 use crate::bad;
 

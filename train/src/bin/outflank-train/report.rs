@@ -2,9 +2,9 @@
 
 use outflank_engine::search::pattern;
 use outflank_engine::search::weights::Weights;
-use outflank_engine::train::{data, errors};
 use outflank_engine::Board;
 use outflank_engine::Eight;
+use outflank_train::{data, errors};
 
 /// Mean absolute errors (discs) on the exact held-out positions, by empties and by phase,
 /// of the weights and of the hand-made evaluation.

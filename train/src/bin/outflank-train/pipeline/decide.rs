@@ -1,14 +1,20 @@
-//! Whether a `cargo xtask train --deep` candidate replaces the shipped weights: its level-8
-//! matches against the shipped file ([`decide`]), and the copy when it wins clearly ([`ship`]).
+//! Whether a deep round's candidate replaces the shipped weights: its level-8 matches against
+//! the shipped file ([`decide`]), and the copy when it wins clearly ([`ship`]).
 
 use std::fs;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
-use super::{copy_if_changed, run_logged};
-use crate::ctx::{Ctx, Result};
+use outflank_engine::search::arena::{self, Contender};
 
-/// The seeds of the openings of the matches that decide, as in every round since round 5.
+use super::{copy_if_changed, Result};
+
+/// The seeds of the openings of the matches that decide.
 const MATCH_SEEDS: [u64; 2] = [61, 62];
+
+/// The level both sides of a deciding match play at.
+const MATCH_LEVEL: u8 = 8;
 
 /// A candidate's points over its deciding matches, and the games they were of.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,9 +30,8 @@ impl Points {
 
     /// More than half the points by two standard errors of a share (at most 0.5 / sqrt(games),
     /// less with draws): 51.6% over 4,000 games. Two files of one strength differ by more than
-    /// one standard error in a third of such matches (stop 47: the same fit made again with
-    /// the ridge fixed scored 49.4% against the file it nearly is), so half the points alone
-    /// would swap the shipped file for an equal one by chance.
+    /// one standard error in a third of such matches, so half the points alone would swap the
+    /// shipped file for an equal one by chance.
     pub(super) fn clearly_better(self) -> bool {
         self.share() > 0.5 + 2.0 * self.standard_error()
     }
@@ -45,8 +50,8 @@ impl Points {
 }
 
 /// A candidate at most this share of the shipped file's bytes gzipped replaces it when it
-/// plays even ([`Points::even_or_better`]): stop 51's knots take 63% of round 8's `mix`'s
-/// bytes at the same quantum (stop 52's three fits of them scored 47.8-50.7% against it).
+/// plays even ([`Points::even_or_better`]): knots every 8 empties take about 63% of the bytes
+/// of a weight set a phase at the same quantum.
 pub(super) const SMALLER: f64 = 0.8;
 
 /// A candidate as [`ship`] weighs it: its weights file, its size gzipped, its points.
@@ -99,16 +104,13 @@ pub(super) fn ship(
 /// The matches that decide whether a candidate replaces the shipped file: level 8 against
 /// level 8, the candidate's evaluation against the shipped one, each opening with both
 /// colours, `match_games` games from the openings of each of [`MATCH_SEEDS`], `jobs` at a
-/// time. (Until stop 47 the candidate played the weights that played the round, the shipped
-/// file of the rounds before; since the round's `mix` ships, a candidate has to beat it.) A
+/// time: the games of `outflank match --a 8 --b 8 --a-eval <candidate> --b-eval <shipped>`. A
 /// finished match's log is kept and printed again by a later run instead of being played
 /// again, unless the candidate or the shipped file changed after it. Returns each
 /// candidate's points.
 pub(super) fn decide(
-    ctx: &Ctx,
-    outflank: &Path,
     dir: &Path,
-    match_games: &str,
+    match_games: u32,
     shipped: &Path,
     candidates: &[(&str, PathBuf)],
     jobs: usize,
@@ -133,14 +135,7 @@ pub(super) fn decide(
                 || modified(&log) < modified(weights)
                 || modified(&log) < modified(shipped)
             {
-                let mut c = ctx.cmd(outflank);
-                c.args(["match", "--a", "8", "--b", "8", "--games", match_games])
-                    .args(["--seed", &seed.to_string(), "--threads", &jobs.to_string()])
-                    .arg("--a-eval")
-                    .arg(weights)
-                    .arg("--b-eval")
-                    .arg(shipped);
-                run_logged(c, &log)?;
+                play_match(weights, shipped, match_games, seed, jobs, &log)?;
             }
             let Some(result) = summary(&log) else {
                 return Err(format!("{} ends without a result", log.display()));
@@ -154,6 +149,39 @@ pub(super) fn decide(
         results.push(total);
     }
     Ok(results)
+}
+
+/// One deciding match, `a` against `b` (weights files) at [`MATCH_LEVEL`], written to `log`
+/// as `outflank match` prints it: a line a game, then the score.
+fn play_match(a: &Path, b: &Path, games: u32, seed: u64, jobs: usize, log: &Path) -> Result {
+    let contender = |weights: &Path| {
+        let path = weights
+            .to_str()
+            .ok_or_else(|| format!("{} is not a UTF-8 path", weights.display()))?;
+        Contender::parse(MATCH_LEVEL, Some(path), "default")
+    };
+    let (a, b) = (contender(a)?, contender(b)?);
+    let openings = arena::openings(games.div_ceil(2) as usize, 6, seed);
+    let file =
+        fs::File::create(log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+    let mut out = BufWriter::new(file);
+    let mut written = Ok(());
+    let start = Instant::now();
+    let score = arena::run_match_threads(a, b, &openings, seed, jobs, |game| {
+        if written.is_ok() {
+            written = writeln!(out, "{game}");
+        }
+    });
+    written
+        .and_then(|()| {
+            writeln!(
+                out,
+                "{}",
+                score.summary(a.level, b.level, start.elapsed().as_secs_f64())
+            )
+        })
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write {}: {e}", log.display()))
 }
 
 /// The points and games of `outflank match`'s last line, `match A B: wins W draws D losses L
@@ -173,7 +201,7 @@ mod tests {
 
     #[test]
     fn a_candidate_replaces_the_shipped_file_when_it_wins_clearly_or_plays_even_much_smaller() {
-        let dir = std::env::temp_dir().join(format!("xtask-ship-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("outflank-train-ship-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let shipped = dir.join("reversi8.bin");
         let (even, won) = (dir.join("even.bin"), dir.join("won.bin"));
@@ -181,7 +209,7 @@ mod tests {
         fs::write(&even, b"even").unwrap();
         fs::write(&won, b"won").unwrap();
         let over_4000 = |won| Points { won, games: 4000.0 };
-        // The shipped file's 269,763 bytes gzipped (round 8's mix at quantum 20).
+        // A shipped file of 269,763 bytes gzipped, near the worker's budget.
         let shipped_gzipped = 269_763;
         let candidates = |[(even_gz, even_pts), (won_gz, won_pts)]: [(u64, f64); 2]| {
             vec![
@@ -199,24 +227,24 @@ mod tests {
                 },
             ]
         };
-        // Stop 47's refit against the file it nearly is (49.4%), and 51.3%, both as big as
-        // the shipped file: within two standard errors of even, so the shipped file stays.
+        // 49.4% and 51.3%, both as big as the shipped file: within two standard errors of
+        // even, so the shipped file stays.
         let close = candidates([(269_000, 1976.5), (270_000, 2052.0)]);
         assert_eq!(ship(&shipped, shipped_gzipped, &close), Ok(None));
-        // Stop 50's tied pairs: 70% of the bytes, but 48.0% (more than one standard error
-        // below even), and a candidate at 49.4% in 81% of the bytes: the file stays.
+        // 70% of the bytes, but 48.0% (more than one standard error below even), and 49.4%
+        // in 81% of the bytes: the file stays.
         let weaker = candidates([(188_742, 1920.0), (218_600, 1976.5)]);
         assert_eq!(ship(&shipped, shipped_gzipped, &weaker), Ok(None));
         assert_eq!(fs::read(&shipped).unwrap(), b"old");
-        // Stop 51's knots: 50.7% in 63% of the bytes, even within the noise: they replace it.
+        // 50.7% in 63% of the bytes, even within the noise: it replaces the file.
         let knots = candidates([(168_804, 2028.0), (270_000, 2052.0)]);
         assert_eq!(
             ship(&shipped, shipped_gzipped, &knots),
             Ok(Some("even".to_string()))
         );
         assert_eq!(fs::read(&shipped).unwrap(), b"even");
-        // 52.75%, as round 8's mix scored against the file before it: it replaces the file
-        // whatever its size.
+        // 52.75%: more than two standard errors above even, it replaces the file whatever its
+        // size.
         let clear = candidates([(269_000, 1976.5), (290_000, 2110.0)]);
         assert_eq!(
             ship(&shipped, shipped_gzipped, &clear),

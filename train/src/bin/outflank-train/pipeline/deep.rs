@@ -1,66 +1,54 @@
-//! `cargo xtask train --deep`: rounds 8 and 9, games played at depth 10 instead of 6
-//! (engine/TRAINING.md, *Labels from deeper play*, *Round 8* and *Round 9*). The labels above 16 empties are the results of
-//! the games played on from each position, so better play makes better labels; at 0.87 s a
-//! game against 76 ms, a round big enough to tell (about 4 M positions) takes about 9 hours
-//! of both cores with the plain search, longer than a session (the levels' search plays the
-//! pieces from the ninth on in an eighth of the time: [`MPC_FROM`]).
+//! `outflank-train pipeline --deep` (`cargo xtask train --deep`): the deep round, games played
+//! at depth 10 instead of 6 (train/TRAINING.md). The labels above 16 empties are the results
+//! of the games played on from each position, so better play makes better labels; a round big
+//! enough to tell (about 4 M positions) takes hours of both cores, even with the levels'
+//! search, which plays the pieces from the ninth on in an eighth of the plain search's time
+//! ([`MPC_FROM`]).
 //!
 //! So the round is made in pieces of 1,000 games, each a step of its own with a stamp: the
 //! command can be stopped at any time and run again to go on (a piece cut short is played
-//! again). A session's machine and work tree are not kept, so every finished piece is also
-//! packed into the repository's `engine/games/` (about 71 KB a piece, `outflank train
-//! pack`) to be committed, and a run unpacks the pieces it finds there instead of playing
-//! them: the round goes on from session to session through the repository. The games are
-//! played by the weights shipped in stops 33-43, kept beside them as
-//! `engine/games/played-by-r8.bin` ([`PLAYED_BY`]: the round's `mix` replaced them in stop 44)
-//! and copied into the directory at the first run: a later run with other weights there
-//! refuses to mix their games in. The build is kept
-//! there too (`outflank`), and every game of the round is played by it: a change to the search
-//! between two runs would otherwise change the games of the pieces still to come (delete
-//! that copy to go on with the current build); the fit and everything after it run the
-//! current build. Then 160,000 depth-6 games of round 7's kind
-//! (stop 37's, in 16 pieces), one candidate fit (`mix`: from zero on the depth-6 games with
-//! the depth-10 ones counted three times, half the search's score in the labels above 16
-//! empties; the depth-10 games alone lack the coverage to play, and refining the weights
-//! that played with them plays even), and the held-out games between stronger players with
-//! the same weights (as the pipeline makes them). The candidate is rounded to the finest
-//! quantum within the worker's budget, as the pipeline rounds the shipped file, its held-out
-//! errors are printed beside those of the weights that played and of the shipped file, and it
-//! plays the shipped file at level 8 ([`decide`](super::decide::decide)). A candidate that
-//! is the shipped file byte for byte needs no match; one that beats it by two standard errors
-//! ([`Points::clearly_better`](super::decide::Points::clearly_better)) replaces it in
-//! `engine/weights/reversi8.bin`, and any other leaves it. The fit is deterministic, so with the games kept in the repository every run
-//! makes the same candidate. Stop 44 shipped `mix` (52.75% over 4,000 games against the weights
-//! that played the round), and stop 46's run made it again byte for byte; stop 47 fixed the
-//! fit's ridge, and the fit made since (`--l2 0`) is within 0.04 discs of that file on every
-//! held-out phase and plays even with it (49.4% over 4,000 games), so the command keeps the
-//! shipped file, which commit 433e8ce's `cargo xtask train --deep` makes byte for byte
-//! (engine/TRAINING.md, *The ridge weighed nothing*).
+//! again). Every finished piece is also packed into the repository's `train/games/` (about
+//! 71 KB a piece, `outflank-train pack`) to be committed, and a run unpacks the pieces it
+//! finds there instead of playing them, so the round goes on from one machine to the next
+//! through the repository.
 //!
-//! Round 9 (stop 48, [`Round::NINE`]) is as many games again of round 8's kind, from other
-//! openings, all with the levels' search, played by round 8's `mix` with a build of its own
-//! (`outflank-r9`); the candidate is fitted on both rounds' depth-10 games with the depth-6
-//! ones, and round 8's `mix` alone is no longer fitted (commit 433e8ce's command makes it).
-//! Stop 48 made the round with this command and measured that candidate: 47.4% over 4,000
-//! games against the shipped file (rounded to quantum 30 to fit the budget), so the shipped
-//! file stays (engine/TRAINING.md, *Round 9*).
+//! Every game of a round is played by one weights file, kept beside the games
+//! (`train/games/played-by-r8.bin`, [`Round::EIGHT`]) and copied into the directory at the
+//! first run: a later run with other weights there refuses to mix their games in. The build
+//! is kept there too (`outflank-train`), and every game of the round is played by it: a change
+//! to the search between two runs would otherwise change the games of the pieces still to come
+//! (delete that copy to go on with the current build); the fit and everything after it run the
+//! current build.
 //!
-//! Since stop 52 the candidate is round 8's `mix` fitted as knots every 8 empties (`fit
-//! --phase-empties 8 --interpolate`, stop 51), and round 9's games are unpacked but not
-//! fitted. A candidate in at most [`SMALLER`] of the shipped file's bytes gzipped also
-//! replaces it when it plays even within one standard error ([`decide::Points::even_or_better`](super::decide::Points::even_or_better)):
-//! room in the worker's budget is worth a difference the matches cannot tell from chance.
-//! Stop 52's run: the knots, in 184,694 bytes gzipped at quantum 14 (the shipped file:
-//! 269,763), scored 47.81% of 4,000 games, so the shipped file stays (engine/TRAINING.md,
-//! *Knots in the pipeline's order*).
+//! Round 8 is 77 pieces of depth-10 games, 160,000 depth-6 games of round 7's kind (in 16
+//! pieces) for the coverage a fit from zero needs, and the held-out games between stronger
+//! players played by the same weights (as the pipeline makes them). Round 9 ([`Round::NINE`])
+//! is as many depth-10 games again from other openings, played by round 8's fit with a build
+//! of its own (`outflank-train-r9`): kept and unpacked, not fitted (beside round 8's games
+//! they fit weights that play worse).
+//!
+//! The one candidate is fitted from zero on the depth-6 games with round 8's depth-10 ones
+//! counted three times ([`MIX_WEIGHT`]), half the search's score in the labels above 16
+//! empties, as knots every 8 empties (`fit --phase-empties 8 --interpolate`: about two thirds
+//! of the bytes of a weight set a phase). It is rounded to the finest quantum within the
+//! worker's budget, as the pipeline rounds its file, its held-out errors are printed beside
+//! those of the weights that played and of the shipped file, and it plays the shipped file at
+//! level 8 ([`decide`](super::decide::decide)). A candidate that is the shipped file byte for
+//! byte needs no match; one that beats it by two standard errors
+//! ([`Points::clearly_better`](super::decide::Points::clearly_better)), or plays even within
+//! one standard error in at most [`SMALLER`] of its bytes gzipped
+//! ([`Points::even_or_better`](super::decide::Points::even_or_better)), replaces it in
+//! `engine/weights/reversi8.bin`, and any other leaves it. The fit is deterministic, so with
+//! the games kept in the repository every run makes the same candidate, and the same decision:
+//! the shipped file is another fit of round 8's games (a weight set a phase,
+//! train/TRAINING.md), and the knots do not play even with it, so a run keeps it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::decide::{decide, describe_shares, ship, Measured, SMALLER};
 use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
-use super::{gzip_size, requant_within_budget, run_logged, run_steps};
-use crate::ctx::{Ctx, Result};
+use super::{gzip_size, requant_within_budget, run_logged, run_steps, Ctx, Result};
 
 /// How big a deep round is.
 pub(super) struct DeepScale {
@@ -69,35 +57,35 @@ pub(super) struct DeepScale {
     games: u64,
     /// How many of the first pieces the plain search played (see [`MPC_FROM`]).
     plain_pieces: u64,
-    /// Pieces of round 9's games (as many as round 8's, all with the levels' search), played
-    /// by round 8's `mix`: see [`Round::NINE`].
+    /// Pieces of round 9's games (as many as round 8's, all with the levels' search): see
+    /// [`Round::NINE`].
     r9_pieces: u64,
     /// Pieces of depth-6 games (round 7's kind), and games in each: the coverage a fit from
-    /// zero needs to play (engine/TRAINING.md, *Round 8*).
+    /// zero needs to play.
     d6_pieces: u64,
     d6_games: u64,
     epochs: &'static str,
     min_count: &'static str,
     /// Games of each match that decides (see [`decide`]).
-    match_games: &'static str,
+    match_games: u32,
 }
 
 pub(super) const DEEP_FULL: DeepScale = DeepScale {
-    // 77,000 games, about 4 M positions: where fits from zero on depth-6 games stopped
-    // improving (engine/TRAINING.md, *The reference figure's footing*).
+    // 77,000 games, about 4 M positions: where fits from zero on depth-6 games stop
+    // improving.
     pieces: 77,
     games: 1_000,
     plain_pieces: MPC_FROM,
     r9_pieces: 77,
-    // Stop 37's 160,000 games, 8.3 M positions (it played them in four pieces of 40,000: the
-    // same games in the same order). Pieces of 10,000, 12-17 minutes of a core, so that a
-    // session can finish and keep some.
+    // 160,000 games, 8.3 M positions, in pieces of 10,000 (12-17 minutes of a core), so that
+    // a run stopped early still keeps some.
     d6_pieces: 16,
     d6_games: 10_000,
     epochs: "10",
     min_count: "30",
-    // Each round's decision since round 5: 2,000 games a seed (about 7 minutes on two cores).
-    match_games: "2000",
+    // 2,000 games a seed (about 7 minutes on two cores): one standard error is 0.8 points in
+    // a hundred over both seeds.
+    match_games: 2000,
 };
 
 pub(super) const DEEP_QUICK: DeepScale = DeepScale {
@@ -109,34 +97,32 @@ pub(super) const DEEP_QUICK: DeepScale = DeepScale {
     d6_games: 2,
     epochs: "2",
     min_count: "2",
-    match_games: "2",
+    match_games: 2,
 };
 
-/// The seed of the round's openings (6-10 random moves), the one stop 38 began it with.
+/// The seed of the round's openings (6-10 random moves).
 const SEED: u64 = 3801;
 /// The pieces from this one on are played with the levels' search (ProbCut and aspiration:
-/// `outflank train selfplay --search default`), the ones before it with the plain search
+/// `outflank-train selfplay --search default`), the ones before it with the plain search
 /// every other data file is made with. Capped at 200,000 nodes a move, the plain search
 /// finishes depth 10 in only 31 of 80 positions of the round (depth 9 in 33, 8 in 16), where
 /// ProbCut needs 43,000 nodes on average; played against each other, ProbCut at 45,000
 /// nodes a move scores 55.5% against the plain search at 200,000: better play, at an eighth
-/// of the time a game (engine/TRAINING.md, *Round 8*). Stops 38-41 had played the first
-/// eight pieces when stop 42 measured this.
+/// of the time a game. The first eight pieces are kept as the plain search played them.
 const MPC_FROM: u64 = 8;
-/// The seed of the depth-6 games, the one of stop 37's.
+/// The seed of the depth-6 games.
 const D6_SEED: u64 = 3702;
-/// How many times the fit `mix` reads the depth-10 games beside the depth-6 ones: their
-/// labels count three times as much (stop 39's try, *Round 8*).
+/// How many times the fit reads the depth-10 games beside the depth-6 ones: their labels
+/// count three times as much.
 const MIX_WEIGHT: usize = 3;
-/// The fit's ridge, in positions' worth (`--l2`): none. Until stop 47 the ridge weighed next
-/// to nothing, and weighed as it says, 10 or 40 positions leave the held-out errors within
-/// 0.14 discs and play no better (engine/TRAINING.md, *The ridge weighed nothing*).
+/// The fit's ridge, in positions' worth (`--l2`): none. A ridge of 10 or 40 positions leaves
+/// the held-out errors within 0.14 discs and plays no better (train/TRAINING.md).
 const RIDGE: &str = "0";
 
 /// A round of games played by one weights file with one build.
 struct Round {
-    /// The weights that played it, kept beside its games in `engine/games/` (`outflank train
-    /// unpack --played-by` checks them, and a later shipped file replaces them).
+    /// The weights that played it, kept beside its games in `train/games/` (`outflank-train
+    /// unpack --played-by` checks them).
     played_by: &'static str,
     /// Their copy in the round's directory: a later run with other weights in the repository
     /// refuses to mix their games in.
@@ -147,20 +133,20 @@ struct Round {
 }
 
 impl Round {
-    /// Round 8: played by the shipped file of stops 33-43; its held-out games between
-    /// stronger players too.
+    /// Round 8: played by a file of round 7's kind (what the pipeline without `--deep`
+    /// makes); its held-out games between stronger players too.
     const EIGHT: Round = Round {
         played_by: "played-by-r8.bin",
         copy: "played-by.bin",
-        build: "outflank",
+        build: "outflank-train",
     };
-    /// Round 9 (stop 48): as many games again, of round 8's kind from other openings
-    /// ([`R9_SEED`]), all with the levels' search, played by round 8's `mix` (the file shipped
-    /// since stop 44). On this machine's kind a piece of 1,000 games took 90 s of a core.
+    /// Round 9: as many games again, of round 8's kind from other openings ([`R9_SEED`]), all
+    /// with the levels' search, played by round 8's fit (a piece of 1,000 games takes about
+    /// 90 s of a core).
     const NINE: Round = Round {
         played_by: "played-by-r9.bin",
         copy: "played-by-r9.bin",
-        build: "outflank-r9",
+        build: "outflank-train-r9",
     };
 }
 
@@ -180,11 +166,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     let (played_by, outflank) = &set_up(ctx, built, dir, &Round::EIGHT, quick)?;
     let (played_by_r9, outflank_r9) = &set_up(ctx, built, dir, &Round::NINE, quick)?;
     // The pieces are kept packed in the repository (quick: beside the round, not to be committed).
-    let kept = if quick {
-        dir.join("kept")
-    } else {
-        ctx.root.join("engine").join("games")
-    };
+    let kept = if quick { dir.join("kept") } else { ctx.games() };
     let Plan {
         rounds: [games, games_r9],
         fit,
@@ -202,15 +184,14 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     run_steps(ctx, outflank, games, jobs)?;
     run_steps(ctx, outflank_r9, games_r9, jobs)?;
     run_steps(ctx, built, vec![fit], jobs)?;
-    // Each candidate as it would ship: at the finest quantum within the worker's budget (the
-    // mix of stop 44 is 288,257 bytes gzipped at the shipped file's 16, over the 272,000).
+    // Each candidate as it would ship: at the finest quantum within the worker's budget.
     let mut measured = Vec::new();
     for (name, fitted) in &candidates {
         let out = dir.join(format!("weights-{name}.bin"));
         requant_within_budget(ctx, built, fitted, &out, &[], quick)?;
         measured.push((*name, out));
     }
-    let shipped = super::weights_path(ctx);
+    let shipped = ctx.weights();
     for (name, weights) in [
         ("played-by", played_by.clone()),
         ("shipped", shipped.clone()),
@@ -219,8 +200,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
     .chain(measured.iter().cloned())
     {
         let mut c = ctx.cmd(built);
-        c.current_dir(ctx.root.join("engine"))
-            .args(["train", "errors", "--weights"])
+        c.args(["errors", "--weights"])
             .arg(&weights)
             .arg("--holdout")
             .args(&held);
@@ -241,7 +221,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
             return Ok(());
         }
     }
-    let results = decide(ctx, built, dir, s.match_games, &shipped, &measured, jobs)?;
+    let results = decide(dir, s.match_games, &shipped, &measured, jobs)?;
     if quick {
         again_from_kept(ctx, outflank, dir, [played_by, played_by_r9], &kept)?;
         println!("train: the deep round is done (quick: nothing shipped)");
@@ -288,7 +268,7 @@ fn set_up(
     round: &Round,
     quick: bool,
 ) -> Result<(PathBuf, PathBuf)> {
-    let source = ctx.root.join("engine").join("games").join(round.played_by);
+    let source = ctx.games().join(round.played_by);
     let copy = dir.join(round.copy);
     let weights =
         fs::read(&source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
@@ -492,16 +472,14 @@ fn plan(
         mixed.extend(deep.iter().cloned());
     }
     round8.extend(d6);
-    // The one candidate: round 8's `mix` (from zero on the depth-6 games with round 8's
-    // depth-10 ones counted three times, half the search's score in the labels above 16
-    // empties: stop 38's best, shipped in stops 44-51) fitted as knots every 8 empties, in
-    // about two thirds of its bytes (stop 51; stop 52: 47.8-50.7% against it). Round 9's games are kept
-    // and unpacked, not fitted: beside round 8's they played worse (stop 48, *Round 9*). The
-    // shipped file refined with the depth-10 games alone plays even (stop 43, 49.9% over
-    // 4,000 games), and fitted from zero on them it lacks the coverage to play (stop 39,
-    // 38.7%): engine/TRAINING.md, *Round 8*. It reads no held-out games: their errors are
-    // measured after the steps, and it is fitted once every game is played or unpacked (by
-    // the current build, see `deep`).
+    // The one candidate: from zero on the depth-6 games with round 8's depth-10 ones counted
+    // three times, half the search's score in the labels above 16 empties, fitted as knots
+    // every 8 empties (about two thirds of the bytes of a weight set a phase). Round 9's games
+    // are kept and unpacked, not fitted: beside round 8's they fit weights that play worse.
+    // Refining the shipped file with the depth-10 games alone plays even with it, and fitted
+    // from zero on them alone the weights lack the coverage to play (train/TRAINING.md). It
+    // reads no held-out games: their errors are measured after the steps, and it is fitted
+    // once every game is played or unpacked (by the current build, see `deep`).
     let knobs = Knobs {
         epochs: s.epochs,
         rate: "2",
@@ -517,7 +495,7 @@ fn plan(
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();
     round8.extend(strong);
-    // Every game of the rounds is kept packed: a later session goes on from what this one played.
+    // Every game of the rounds is kept packed: a later run goes on from what this one played.
     Plan {
         rounds: [
             from_kept(round8, &eval, kept),

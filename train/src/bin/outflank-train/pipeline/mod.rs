@@ -1,90 +1,66 @@
-//! `cargo xtask train`: the whole training pipeline of the 8x8 pattern evaluation in one
-//! command (engine/TRAINING.md): self-play data, held-out data, six rounds of self-play and
-//! their fits (the last two refining round 3's weights with the later rounds), then their file
-//! rounded to the computer's worker budget and measured (on the held-out sets, and on games
-//! between stronger players that it plays itself). That file is the kind that played round 8
-//! (`engine/games/played-by-r8.bin`), not the one that ships: round 8's fit is stronger (52.75%
-//! over 4,000 games), so this command leaves `engine/weights/reversi8.bin` alone.
+//! `outflank-train pipeline` (what `cargo xtask train` runs): the whole training pipeline of
+//! the 8x8 pattern evaluation in one command (train/TRAINING.md): held-out data, seven rounds
+//! of self-play and their fits (rounds 1-3 fitted from zero, the later ones refining round 3's
+//! weights with the later rounds' games), then the last fit rounded to the computer's worker
+//! budget and measured (on the held-out sets, and on games between stronger players that it
+//! plays itself). That file is the kind that played the deep round
+//! (`train/games/played-by-r8.bin`), not the one that ships: the deep round's fit plays
+//! stronger, so this command leaves `engine/weights/reversi8.bin` alone.
 //!
-//! Each step is one `outflank train ...` run writing one file under the data directory, with
-//! its output in `<step>.log` beside it. Steps run as soon as the files they read exist,
-//! up to `--jobs` at once (default: one per core). A step whose file was finished by the same
-//! command line before (its `<step>.done`) is skipped, so an interrupted run goes on where
-//! it stopped. `--quick` runs the same steps on a few games into `target/train-quick/` and
-//! leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
+//! Each step is one run of this program (`outflank-train selfplay ...`, `fit ...`) writing one
+//! file under the data directory, with its output in `<step>.log` beside it. Steps run as soon
+//! as the files they read exist, up to `--jobs` at once. A step whose file was finished by the
+//! same command line before (its `<step>.done`) is skipped, so an interrupted run goes on
+//! where it stopped. `--quick` runs the same steps on a few games into `target/train-quick/`
+//! and leaves the shipped weights alone: it is the smoke test `cargo xtask test` runs.
 //!
-//! `--deep` runs round 8 instead ([`deep`]): games at depth 10, in pieces a later run goes on
-//! from (all of them kept in `engine/games/`), then the candidate fit and the matches that
-//! decide; a candidate that wins them is copied to `engine/weights/reversi8.bin`. It is the
-//! command that makes the shipped file, the same bytes, in about 40 minutes.
+//! `--deep` runs the deep round instead ([`deep`]): games at depth 10, in pieces a later run
+//! goes on from (all of them kept in `train/games/`), then the candidate fit and the matches
+//! that decide; a candidate that wins them is copied to `engine/weights/reversi8.bin`. It is
+//! the command that makes the shipped file, the same bytes, in about 40 minutes.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc;
-use std::time::Instant;
-
-use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result};
+use std::time::{Duration, Instant};
 
 mod decide;
 mod deep;
 mod plan;
 use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
 
+pub(crate) type Result<T = ()> = std::result::Result<T, String>;
+
 /// The largest shipped weights file, in bytes after `gzip -9`: the computer's worker (wasm,
 /// script and weights) must stay within 400 KB (409,600 bytes) gzipped by Node's gzip (what
-/// `node tests/bench.mjs` counts), and its wasm, script and loader take 139,194 bytes of it
-/// (stop 27), which leaves 270,406 for the weights. Node's gzip makes this file about 1.2%
-/// smaller than gzip(1) does (206,358 against 208,754 bytes for the shipped one), so 272,000
-/// here, with a little margin.
+/// `node tests/bench.mjs` counts), and its wasm, script and loader take about 139,200 bytes of
+/// it, which leaves about 270,400 for the weights. Node's gzip makes a weights file about 1.2%
+/// smaller than gzip(1) does, so 272,000 here, with a little margin.
 const WEIGHTS_GZIP_BUDGET: u64 = 272_000;
 
 /// Coarsest rounding tried (hundredths of a disc) before giving up on the budget.
 const MAX_QUANTUM: u8 = 40;
 
-pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
-    let mut quick = false;
-    let mut deep = false;
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut dir = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--quick" => quick = true,
-            "--deep" => deep = true,
-            "--jobs" => {
-                jobs = it
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or("--jobs needs a count of at least 1")?
-            }
-            "--dir" => {
-                let d = PathBuf::from(it.next().ok_or("--dir needs a directory")?);
-                let here =
-                    std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
-                dir = Some(here.join(d));
-            }
-            other => {
-                return Err(format!(
-                    "train: unknown argument {other:?} (--quick, --deep, --jobs N, --dir DIR)"
-                ))
-            }
-        }
-    }
-    let dir = dir.unwrap_or_else(|| match (quick, deep) {
-        (true, false) => target_dir(ctx).join("train-quick"),
-        (true, true) => target_dir(ctx).join("train-deep-quick"),
-        (false, false) => ctx.root.join("engine").join("data").join("pipeline"),
-        (false, true) => ctx.root.join("engine").join("data").join("deep"),
-    });
+/// Runs the pipeline (`deep`: the deep round) into `dir` (default: see [`Ctx::default_dir`]),
+/// `jobs` steps at once.
+pub(crate) fn run(quick: bool, deep: bool, jobs: usize, dir: Option<PathBuf>) -> Result {
+    let ctx = Ctx::new()?;
+    let dir = match dir {
+        Some(d) => std::env::current_dir()
+            .map_err(|e| format!("no current directory: {e}"))?
+            .join(d),
+        None => ctx.default_dir(quick, deep),
+    };
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let scale = if quick { &QUICK } else { &FULL };
     let t = Instant::now();
 
-    let outflank = native_outflank(ctx)?;
+    // Every step is a run of this very program.
+    let outflank =
+        std::env::current_exe().map_err(|e| format!("cannot tell where this program is: {e}"))?;
     if deep {
-        return deep::deep(ctx, &outflank, &dir, quick, jobs);
+        return deep::deep(&ctx, &outflank, &dir, quick, jobs);
     }
     let steps = plan(&dir, scale);
     println!(
@@ -97,7 +73,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
             ""
         }
     );
-    run_steps(ctx, &outflank, steps, jobs)?;
+    run_steps(&ctx, &outflank, steps, jobs)?;
 
     // Round to the finest quantum within the budget, then print the held-out errors of the
     // file that ships.
@@ -107,7 +83,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     let mut held = held_files(&dir);
     held.extend(DEEP_HELD.iter().map(|f| dir.join(f)));
     // Its errors come with the other sets' below.
-    requant_within_budget(ctx, &outflank, &fitted, &shipped, &held, quick)?;
+    requant_within_budget(&ctx, &outflank, &fitted, &shipped, &held, quick)?;
     // Games between stronger players, played by the file just made (so made again each run:
     // a stamp would not see the file change).
     let strong_steps = measured_on(&dir, scale, &shipped);
@@ -115,20 +91,18 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         let _ = fs::remove_file(beside(step, "done"));
     }
     let strong: Vec<PathBuf> = strong_steps.iter().map(|s| s.out.clone()).collect();
-    run_steps(ctx, &outflank, strong_steps, jobs)?;
+    run_steps(&ctx, &outflank, strong_steps, jobs)?;
     // The file's errors, then level 10 itself on the positions from 20 empties up (its
     // search's score and its evaluation's against the exact ones, by empties and by phase),
     // on the sets above and on the stronger games apart: their positions are of another kind.
     for (sets, suffix) in [(&held, ""), (&strong, "-strong")] {
         let mut c = ctx.cmd(&outflank);
-        c.current_dir(ctx.root.join("engine"))
-            .args(["train", "errors", "--weights"])
+        c.args(["errors", "--weights"])
             .arg(&shipped)
             .arg("--holdout")
             .args(sets);
         let mut s = ctx.cmd(&outflank);
-        s.current_dir(ctx.root.join("engine"))
-            .args(["train", "search", "--level", "10", "--min-empties", "20"])
+        s.args(["search", "--level", "10", "--min-empties", "20"])
             .arg("--eval")
             .arg(&shipped)
             .arg("--holdout")
@@ -144,48 +118,100 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         println!(
             "train: quick run done in {}; {} was not touched",
             secs(t.elapsed()),
-            weights_path(ctx).display()
+            ctx.weights().display()
         );
     } else {
         // Copying it over the shipped file would make the computer weaker: the shipped file is
-        // round 8's, fitted on games this file's kind played (engine/TRAINING.md, *Round 8*).
+        // the deep round's, fitted on games this file's kind played.
         println!(
-            "train: done in {}; the file is {} (round 7's kind, the weights that played round 8); \
-             {} is round 8's and stays: `cargo xtask train --deep` makes it",
+            "train: done in {}; the file is {} (round 7's kind, the weights that played the \
+             deep round); {} is the deep round's and stays: `cargo xtask train --deep` makes it",
             secs(t.elapsed()),
             shipped.display(),
-            weights_path(ctx).display()
+            ctx.weights().display()
         );
     }
     Ok(())
 }
 
-/// The release `outflank` built for this machine's processor (`-C target-cpu=native`), in a
-/// target directory of its own so that the other builds keep their caches. Self-play is
-/// about a fifth faster than the baseline x86-64 build on these machines, and the files are
-/// the same byte for byte: the search is integer arithmetic, and the fit's floating point
-/// is not reordered without fast-math (engine/TRAINING.md, *Round 8*).
-fn native_outflank(ctx: &Ctx) -> Result<PathBuf> {
-    let dir = target_dir(ctx).join("native");
-    let mut c = with_args(
-        ctx.cargo(),
-        &[
-            "build",
-            "--release",
-            "-p",
-            "outflank-engine",
-            "--bin",
-            "outflank",
-        ],
-    );
-    c.env("RUSTFLAGS", "-C target-cpu=native")
-        .env("CARGO_TARGET_DIR", &dir);
-    run(c)?;
-    Ok(dir.join("release").join("outflank"))
+/// Where the pipeline reads and writes, and how it starts its steps.
+pub(crate) struct Ctx {
+    /// The workspace: `engine/weights/` (the shipped file), `train/games/` (the kept games).
+    pub(crate) root: PathBuf,
 }
 
-pub(super) fn weights_path(ctx: &Ctx) -> PathBuf {
-    ctx.root.join("engine").join("weights").join("reversi8.bin")
+impl Ctx {
+    fn new() -> Result<Ctx> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .ok_or("the train crate is not inside the workspace")?
+            .to_path_buf();
+        Ok(Ctx { root })
+    }
+
+    /// A run of `program` from the workspace's root.
+    pub(crate) fn cmd(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut c = Command::new(program);
+        c.current_dir(&self.root);
+        c
+    }
+
+    /// The shipped weights, embedded in the engine.
+    pub(crate) fn weights(&self) -> PathBuf {
+        self.root
+            .join("engine")
+            .join("weights")
+            .join("reversi8.bin")
+    }
+
+    /// The packed games kept in the repository, with the weights that played them.
+    pub(crate) fn games(&self) -> PathBuf {
+        self.root.join("train").join("games")
+    }
+
+    /// A run's directory unless `--dir` says otherwise: the quick runs' under the target
+    /// directory, the full runs' under `train/data/` (not committed).
+    fn default_dir(&self, quick: bool, deep: bool) -> PathBuf {
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| self.root.join("target"));
+        let data = self.root.join("train").join("data");
+        match (quick, deep) {
+            (true, false) => target.join("train-quick"),
+            (true, true) => target.join("train-deep-quick"),
+            (false, false) => data.join("pipeline"),
+            (false, true) => data.join("deep"),
+        }
+    }
+}
+
+/// A command as a shell would show it, for logs and errors.
+pub(crate) fn describe(c: &Command) -> String {
+    let mut s = c.get_program().to_string_lossy().into_owned();
+    for a in c.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+/// An error naming `what` unless it exited with success.
+fn check(status: ExitStatus, what: &str) -> Result {
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{what}` exited with {status}"))
+    }
+}
+
+/// A duration as `12.3s` or `4m 05.6s`.
+pub(crate) fn secs(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 60.0 {
+        format!("{}m {:04.1}s", (s / 60.0) as u64, s % 60.0)
+    } else {
+        format!("{s:.1}s")
+    }
 }
 
 /// Runs the steps, each once the inputs other steps make are finished, up to `jobs` at once.
@@ -222,9 +248,7 @@ fn run_steps(ctx: &Ctx, outflank: &Path, mut steps: Vec<Step>, jobs: usize) -> R
             };
             let step = waiting.remove(k);
             let mut c = ctx.cmd(outflank);
-            c.current_dir(ctx.root.join("engine"))
-                .arg("train")
-                .args(&step.args);
+            c.args(&step.args);
             let what = describe(&c);
             println!("train: start {} ({what})", step.name);
             let tx = tx.clone();
@@ -345,8 +369,7 @@ pub(super) fn requant_within_budget(
     let mut quantum = 14;
     loop {
         let mut c = ctx.cmd(outflank);
-        c.current_dir(ctx.root.join("engine"))
-            .args(["train", "requant", "--quantum", &quantum.to_string()])
+        c.args(["requant", "--quantum", &quantum.to_string()])
             .arg("--weights")
             .arg(fitted)
             .arg("--out")

@@ -12,14 +12,14 @@ pub(super) struct Scale {
     /// Games of each round-3 self-play file (two files: short openings, deeper moves).
     round3: u64,
     /// Games of each round-4 file, and of the two round-5 files (played as round 3's, by
-    /// round 3's weights as they shipped in stops 21-27).
+    /// round 3's weights rounded to 20 hundredths of a disc).
     round4: u64,
     round5: (u64, u64),
-    /// The two round-6 files, played as round 3's by round 5's weights as they shipped in
-    /// stop 28.
+    /// The two round-6 files, played as round 3's by round 5's weights rounded to 14
+    /// hundredths.
     round6: (u64, u64),
-    /// The two round-7 files, played as round 3's by round 6's weights as they shipped in
-    /// stop 29.
+    /// The two round-7 files, played as round 3's by round 6's weights rounded to 14
+    /// hundredths.
     round7: (u64, u64),
     /// Held-out games played as round 3's are, solved from 20 empties.
     balanced: u64,
@@ -41,12 +41,13 @@ pub(super) struct Scale {
     /// The same with one deep probe a game: games in each piece, and the probe's empties.
     strong_deep: (u64, &'static str),
     /// The same with one deeper probe a game: games in each piece, and the probe's fewest
-    /// and most empties (29-30: the top of the 20-30; 3-56 minutes a game, 15 on average).
+    /// and most empties (29-30: the top of the midgame's 20-30 empties, where the evaluation
+    /// matters most to the search; 3-56 minutes a game, 15 on average).
     strong_deeper: (u64, (&'static str, &'static str)),
-    /// Two more sets of one probe a game (stop 53): games in each piece and the probe's
-    /// fewest and most empties between `strong`'s and `strong_deep`'s (25-27), and games in
-    /// each piece of a second set at `strong_deep`'s empties (28), so that every phase of the
-    /// issue's 20-30 empties has positions of its own, not one count of empties alone.
+    /// Two more sets of one probe a game: games in each piece and the probe's fewest and most
+    /// empties between `strong`'s and `strong_deep`'s (25-27), and games in each piece of a
+    /// second set at `strong_deep`'s empties (28), so that every phase of 20-30 empties has
+    /// positions of its own, not one count of empties alone.
     strong_between: (u64, (&'static str, &'static str)),
     strong_deep_more: u64,
     epochs: &'static str,
@@ -59,11 +60,11 @@ pub(super) const FULL: Scale = Scale {
     round2: 8_000,
     round3: 20_000,
     round4: 20_000,
-    // As many games as each core made in the hour of stop 28 (engine/TRAINING.md, *Round 5*).
+    // As many games as a core makes in about an hour.
     round5: (54_491, 54_187),
-    // As many whole games as each core made in the hour of stop 29 (*Round 6*).
+    // As many games as a core makes in about an hour.
     round6: (67_476, 67_882),
-    // 24 pieces of 4,000 games a seed, made in stops 31 and 32 (*Round 7*).
+    // 24 pieces of 4,000 games a seed.
     round7: (96_000, 96_000),
     balanced: 300,
     held: 1_339,
@@ -107,13 +108,13 @@ pub(super) const QUICK: Scale = Scale {
 };
 
 /// One step: its name (and file name stem), the files it reads, the arguments after
-/// `outflank train`, and the file it writes.
+/// `outflank-train`, and the file it writes.
 pub(super) struct Step {
     pub(super) name: String,
     pub(super) needs: Vec<PathBuf>,
     pub(super) args: Vec<String>,
     pub(super) out: PathBuf,
-    /// Where a copy of `out` is kept once it is made (the repository's `engine/games/`,
+    /// Where a copy of `out` is kept once it is made (the repository's `train/games/`,
     /// which outlives the machine): `None` for most steps.
     pub(super) keep: Option<PathBuf>,
 }
@@ -133,7 +134,7 @@ pub(super) fn held_files(dir: &Path) -> Vec<PathBuf> {
     ]
 }
 
-/// The arguments of one `outflank train selfplay` step: `games` games of `seed`, at
+/// The arguments of one `outflank-train selfplay` step: `games` games of `seed`, at
 /// `depth`, solved from `exact` empties, then `extra`, played by `eval` (a weights file, or
 /// `hand`), written to `out`.
 pub(super) fn selfplay_args(
@@ -167,7 +168,7 @@ pub(super) fn selfplay_args(
     args
 }
 
-/// The knobs of a `fit` step (`outflank train fit --help`).
+/// The knobs of a `fit` step (`outflank-train fit --help`).
 pub(super) struct Knobs<'a> {
     pub(super) epochs: &'a str,
     pub(super) rate: &'a str,
@@ -270,14 +271,14 @@ pub(super) fn requant_step(dir: &Path, name: &str, from: &str, quantum: &str) ->
 /// The held-out games the shipped file is measured on after it is made, played by that file
 /// (so they are made again at every run, after the fit): 4-6 random moves, then a depth-12
 /// search for both sides, as deep as self-play's 200,000 nodes a move reach: depth 8-10 in
-/// practice, about level 8's play (engine/TRAINING.md, *The pieces from the ninth on*).
-/// Their positions are closer to games between good players than any set above: the spread
-/// of their exact scores is about 12 discs, against 19 in games played as round 3's
-/// (engine/TRAINING.md, *Positions from stronger play*). Three sets: `held-s`, every position solved from `strong.1` empties; `held-t`,
-/// one position a game solved at `strong_deep.1` empties (28: past every set above, about two
-/// minutes a solve) and every one from 14; `held-u`, the same with its one position at
-/// `strong_deeper.1` (29-30, the top of the 20-30 empties: 3-56 minutes a game, 15
-/// on average, so only 5 games a piece); `held-v`, one position a game at
+/// practice, about level 8's play. Their positions are closer to games between good players
+/// than any set above: the spread of their exact scores is about 12 discs, against 19 in
+/// games played as round 3's (train/TRAINING.md). Five sets: `held-s`, every position solved
+/// from `strong.1` empties; `held-t`, one position a game solved at `strong_deep.1` empties
+/// (28: past every set above, about two minutes a solve) and every one from 14; `held-u`, the
+/// same with its one position at `strong_deeper.1` (29-30, the top of the midgame's 20-30
+/// empties: 3-56 minutes a game, 15 on average, so only 5 games a piece); `held-v`, one
+/// position a game at
 /// `strong_between.1` (25-27: 10-15 minutes a piece of 20 games); `held-w`, as `held-t` from
 /// another seed (an hour or more a piece of 20: 29-42 minutes for 10). Each in two pieces of
 /// one seed, one a core.
@@ -347,18 +348,17 @@ pub(super) fn measured_on(dir: &Path, s: &Scale, shipped: &Path) -> Vec<Step> {
     steps
 }
 
-/// The fit that ships (rounded to the budget).
+/// The pipeline's last fit, which it rounds to the budget (`reversi8.bin` in its directory).
 pub(super) const FITTED: &str = "weights-r7-q1";
 
-/// The pipeline of engine/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
+/// The pipeline of train/TRAINING.md. Round 1 plays with the hand-made evaluation, round 2
 /// with round 1's weights, both at depth 4 after 6-30 random moves and solving exactly from
 /// 18 empties; round 3 with round 2's weights at depth 6 after 6-10 random moves, solving
 /// from 16 empties (positions like those of games between good players); rounds 4 and 5 as
 /// round 3, with round 3's weights, and their fit refines those weights; round 6 as round 3,
 /// with round 5's weights, and its fit refines round 3's weights with rounds 4-6; round 7 as
-/// round 3, with round 6's weights, and the fit that ships refines round 3's weights with
-/// rounds 4-7. Each
-/// step's games use its `--eval` for the moves and for ordering the solver's moves, never
+/// round 3, with round 6's weights, and the pipeline's last fit refines round 3's weights
+/// with rounds 4-7. Each step's games use its `--eval` for the moves and for ordering the solver's moves, never
 /// the build's embedded weights, so the files (and the weights fitted to them) follow from
 /// this plan alone.
 pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
@@ -401,12 +401,12 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         };
         fit_step(dir, name, init.map(file).as_deref(), &data, &held, knobs)
     };
-    // Earlier weights rounded as they shipped (they play the next rounds' games).
+    // Earlier rounds' weights rounded as the next rounds' games are played with them.
     let requant =
         |name: &'static str, from: &str, quantum: &str| requant_step(dir, name, from, quantum);
     let scratch = (None, s.epochs, "2");
     // Rounds 4 and 5 refine round 3's weights with their games (a fit from zero on them
-    // alone plays worse: engine/TRAINING.md, *Round 5*): a few gentle epochs from there.
+    // alone plays worse): a few gentle epochs from there.
     let refine = |init| (Some(init), "3", "0.5");
     let r1 = Some("weights-r1");
     let r2 = Some("weights-r2-q1");
@@ -453,8 +453,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
         selfplay("r3-s5", s.round3, 5, ("6", "16"), &short, r2),
         selfplay("r3-s6", s.round3, 6, ("6", "16"), &short, r2),
         fit("weights-r3-q1", &from_zero, "1", true, scratch),
-        // Round 3's weights as they shipped in stops 21-27 (rounded to 20 hundredths of a
-        // disc): they play rounds 4 and 5.
+        // Round 3's weights rounded to 20 hundredths of a disc: they play rounds 4 and 5.
         requant("weights-r3", "weights-r3-q1", "20"),
         selfplay("r4-s7", s.round4, 7, ("6", "16"), &short, r3),
         selfplay("r4-s8", s.round4, 8, ("6", "16"), &short, r3),
@@ -467,12 +466,12 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             true,
             refine("weights-r3"),
         ),
-        // Round 5's weights as they shipped in stop 28 (14 hundredths): they play round 6.
+        // Round 5's weights rounded to 14 hundredths: they play round 6.
         requant("weights-r5", "weights-r5-q1", "14"),
         selfplay("r6-s11", s.round6.0, 11, ("6", "16"), &short, r5),
         selfplay("r6-s12", s.round6.1, 12, ("6", "16"), &short, r5),
-        // Rounds 4-6 refine round 3's weights again (refining round 5's fit instead came
-        // out even with this at level 8: engine/TRAINING.md, *Round 6*).
+        // Rounds 4-6 refine round 3's weights again (refining round 5's fit instead plays
+        // even with this at level 8).
         fit(
             "weights-r6-q1",
             &refining[..6],
@@ -480,12 +479,12 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             true,
             refine("weights-r3"),
         ),
-        // Round 6's weights as they shipped in stops 29-32 (14 hundredths): they play round 7.
+        // Round 6's weights rounded to 14 hundredths: they play round 7.
         requant("weights-r6", "weights-r6-q1", "14"),
         selfplay("r7-s13", s.round7.0, 13, ("6", "16"), &short, r6),
         selfplay("r7-s14", s.round7.1, 14, ("6", "16"), &short, r6),
         // Rounds 4-7 refine round 3's weights once more: round 7 alone refining round 6's
-        // plays worse (engine/TRAINING.md, *Round 7*).
+        // plays worse.
         fit(FITTED, &refining, "1", true, refine("weights-r3")),
         // Last in the list, so it takes a slot only when no step before it can start.
         selfplay(
