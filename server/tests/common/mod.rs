@@ -42,7 +42,7 @@ impl Server {
             .arg(data)
             .args(["--password-memory-kib", "1024", "--sync", "normal"])
             .args(&args)
-            .env("RUST_LOG", std::env::var("OUTFLANK_TEST_LOG").unwrap_or_else(|_| "warn".into()))
+            .env("RUST_LOG", std::env::var("OUTFLANK_TEST_LOG").unwrap_or_else(|_| "error".into()))
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -251,6 +251,17 @@ impl Ws {
     pub async fn play(&mut self, mv: &str, state_id: i64) {
         self.send("move", json!({"move": mv, "stateId": state_id}))
             .await;
+    }
+
+    /// The server's answer to a message just sent: a `refused` or an `error` (its event name
+    /// and data), skipping the announcements before it.
+    pub async fn refusal(&mut self) -> (String, Value) {
+        loop {
+            let m = self.next().await.expect("the socket closed before answering");
+            if m["event"] == "refused" || m["event"] == "error" {
+                return (m["event"].as_str().unwrap().to_string(), m["data"].clone());
+            }
+        }
     }
 
     /// Whether the server closes the socket (reading what comes before).
