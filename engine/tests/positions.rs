@@ -2,8 +2,8 @@
 //! standard start does, from the set-up.
 
 use outflank_engine::{
-    AnyGame, Error, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome,
-    Player, Reversi, ReversiOptions, StartPosition, Variant,
+    AnyGame, Error, Game, GameKind, GameOptions, LogEvent, LogItem, Move, Outcome, Player, Reversi,
+    ReversiOptions, StartPosition, Variant,
 };
 
 /// FFO endgame #1: dark to move, 14 empty squares, best move g8.

@@ -300,7 +300,6 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-
 fn play_match(
     a: arena::Contender,
     b: arena::Contender,
