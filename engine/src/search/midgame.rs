@@ -71,7 +71,7 @@ impl<G: Geometry> Searcher<G> {
 
     /// The plain negascout score of `board` at `depth` (full window, no refinements, no
     /// node limit; the table is kept, so calling it depth after depth is iterative
-    /// deepening, and [`Searcher::clear`] starts afresh): what `outflank train mpc` regresses.
+    /// deepening, and [`Searcher::clear`] starts afresh): what `outflank-train mpc` regresses.
     pub fn plain_score(&mut self, board: Board<G>, depth: u8) -> i32 {
         let mut run = Run {
             table: &mut self.mid,

@@ -204,7 +204,7 @@ pub fn solve_wld<G: Geometry>(board: Board<G>, stop: &Stop<'_>) -> Option<std::c
 
 /// The size of each of the computer's two search tables (`2^bits` entries of 24 bytes: 6 MiB
 /// a table) wherever it plays a game: the browser's worker ([`crate::Computer`]), `outflank
-/// move`, `match` and `nboard`, level 10's measure in `outflank train search`, [`best_move`]
+/// move`, `match` and `nboard`, level 10's measure in `outflank-train search`, [`best_move`]
 /// and `Searcher::default()`. (Self-play for training keeps its own size, so that its data
 /// files stay as they were made.) One size
 /// for all, because a level's moves depend on it: the strength and error figures are then

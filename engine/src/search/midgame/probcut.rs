@@ -9,7 +9,7 @@ use crate::Board;
 /// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
 /// (index = depth; unused below [`MPC_MIN_DEPTH`]): `(shallow depth, a, b, sigma)`, meaning
 /// deep ≈ a × shallow + b, with residuals of standard deviation sigma (hundredths of a
-/// disc). Fitted by `outflank train mpc` (engine/TRAINING.md); depths beyond the table: see
+/// disc). Fitted by `outflank-train mpc` (train/TRAINING.md); depths beyond the table: see
 /// [`mpc_row`].
 pub const MPC: [(u8, f32, f32, f32); 15] = [
     (0, 1.0, 0.0, 0.0),
@@ -37,9 +37,9 @@ pub const MPC_BANDS: [u32; 2] = [30, 40];
 
 /// [`MPC`] by band of empties ([`MPC_BANDS`]), for the search tweak `phases` (off by
 /// default: 50.8% over 800 games at level 10's search with 1 M nodes against the one table,
-/// though 20% fewer nodes to depth 14; engine/TRAINING.md, *Search*). Fitted by `outflank train
-/// mpc --min-empties .. --max-empties ..` on 300 positions a band, to depth 12; deeper rows
-/// are borrowed as [`mpc_row`] does.
+/// though 20% fewer nodes to depth 14). Fitted by `outflank-train mpc --min-empties ..
+/// --max-empties ..` on 300 positions a band, to depth 12; deeper rows are borrowed as
+/// [`mpc_row`] does.
 pub const MPC_BY_BAND: [[(u8, f32, f32, f32); 13]; 3] = [
     // 20-29 empties
     [
@@ -103,7 +103,7 @@ const _: () = assert!(MPC_T_HUNDREDTHS as f32 == MPC_T * 100.0);
 /// Once an iteration reaches the end of the game (depth = empties), ProbCut still makes
 /// its score a guess (the shallow searches score by the evaluation), and stopping there
 /// left most of the node budget unspent exactly where games are decided (21-28 empties:
-/// 0.2-2.5 M of 5 M nodes, engine/TRAINING.md). So the search goes on with these safer
+/// 0.2-2.5 M of 5 M nodes). So the search goes on with these safer
 /// margins, one iteration each (iteration depth empties + 1, + 2, ...), the last without
 /// ProbCut: an exact score if the budget allows. A deeper iteration never takes an earlier
 /// one's table bounds as final (their depth is lower), so each step really searches again.

@@ -9,11 +9,10 @@ pub struct Tweaks {
     /// Aspiration windows around the previous iteration's score at the root.
     pub aspiration: bool,
     /// Multi-ProbCut: a shallow search that lands far enough outside the window cuts the
-    /// node (parameters from `outflank train mpc`, see [`MPC`](super::MPC)).
+    /// node (parameters from `outflank-train mpc`, see [`MPC`](super::MPC)).
     pub probcut: bool,
     /// At high depths, order the moves by a shallow search rather than the evaluation. Off:
-    /// measured at depth 10 it searched 25% more nodes than ordering by the evaluation
-    /// (engine/TRAINING.md).
+    /// measured at depth 10 it searched 25% more nodes than ordering by the evaluation.
     pub shallow_order: bool,
     /// Play the best move of an iteration the node budget cut off, once it has scored a
     /// move above its window's floor (see `Run::root`), rather than the last full
@@ -24,7 +23,7 @@ pub struct Tweaks {
     pub mpc_t: u16,
     /// Multi-ProbCut's regressions by band of empties ([`MPC_BY_BAND`](super::MPC_BY_BAND))
     /// rather than the one table. Off: 20% fewer nodes to depth 14, and even in play at the
-    /// same node budget (engine/TRAINING.md).
+    /// same node budget.
     pub mpc_phases: bool,
     /// The node budget a move, in hundredths, at 45 empties or more (the opening) and at
     /// 21-35 empties (the late midgame); 100 and 100: the level's budget at every move.

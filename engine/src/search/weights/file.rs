@@ -24,7 +24,7 @@
 //! The pattern list is in the file so that weights trained for other patterns are refused
 //! with an error instead of being misread.
 //!
-//! Weights fitted on phases twice as wide (`outflank train fit --phase-empties 8`) hold the
+//! Weights fitted on phases twice as wide (`outflank-train fit --phase-empties 8`) hold the
 //! same table in each pair of phases `2k`, `2k + 1`; such weights are written with
 //! [`WIDE_PHASES`] phases (8 empties each) instead of [`PHASES`], each pair once, and read back
 //! into the same tables: half the entries for the same evaluation.
