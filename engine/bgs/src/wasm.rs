@@ -125,7 +125,7 @@ pub fn init(
     #[wasm_bindgen(unchecked_param_type = "string[]")] expansions: JsValue,
     #[wasm_bindgen(unchecked_param_type = "GameOptions | undefined")] options: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | undefined")] creator: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] creator: JsValue,
 ) -> JsResult {
     answer((|| {
         api::init(
@@ -237,7 +237,7 @@ pub fn rankings(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue
 #[wasm_bindgen(unchecked_return_type = "GameData")]
 pub fn replay(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "{ to?: number | string } | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ to?: number | string }")] options: JsValue,
 ) -> JsResult {
     answer((|| {
         api::replay(json(&data, "data")?, &json(&options, "options")?)
@@ -317,7 +317,7 @@ pub fn messages(#[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue
 #[wasm_bindgen(js_name = "stripSecret", unchecked_return_type = "GameData")]
 pub fn strip_secret(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Player | -1 | undefined")] player: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Player | -1")] player: JsValue,
 ) -> JsResult {
     answer((|| {
         api::strip_secret(json(&data, "data")?, &json(&player, "player")?)
