@@ -1,11 +1,10 @@
 //! What the viewer says about a game, in the viewer's language: the names of games, colours
-//! and pieces, and the sentences about moves and results. The engine's
-//! [`outflank_engine::words`] stays the English of the BGS package and the CLI; in English
-//! these say exactly what it says (a test keeps the two from drifting), from the locale files.
+//! and pieces, and the engine's [`Sentence`]s and [`Verdict`]s, from the locale files. The
+//! engine decides what is said; this only words it. In English it says what the engine's own
+//! English ([`outflank_engine::words`]) says, which a test checks for every sentence.
 
-use outflank_engine::{
-    AnyGame, Error, Game, GameKind, LogEvent, LogItem, Player, Reason, Resignation, Square,
-};
+use outflank_engine::words::{Sentence, Verdict};
+use outflank_engine::{Error, GameKind, LogEvent, LogItem, Player, Reason, Resignation, Square};
 
 use crate::i18n::{td_string, Locale};
 
@@ -41,58 +40,52 @@ pub fn piece(l: Locale, kind: GameKind, player: Player) -> String {
     }
 }
 
-/// Whose turn it is: "Dark must play a disc"; `you` for the viewer's own turn ("You must
-/// play a disc").
-pub fn must_play(l: Locale, kind: GameKind, who: &str, you: bool) -> String {
-    match (kind, you) {
-        (GameKind::Reversi, false) => td_string!(l, must_play_disc, who).to_string(),
-        (GameKind::Gomoku, false) => td_string!(l, must_play_stone, who).to_string(),
-        (GameKind::TicTacToe, false) => td_string!(l, must_play_mark, who).to_string(),
-        (GameKind::Reversi, true) => td_string!(l, you_must_play_disc).to_string(),
-        (GameKind::Gomoku, true) => td_string!(l, you_must_play_stone).to_string(),
-        (GameKind::TicTacToe, true) => td_string!(l, you_must_play_mark).to_string(),
+/// What is said about a game while it goes on ([`Sentence`]), its player named by `name`:
+/// "Dark must play a disc", "Noir joue f5 et retourne 1 pion.", "白は打てる場所がないのでパスします。".
+pub fn sentence(l: Locale, said: Sentence, name: impl Fn(Player) -> String) -> String {
+    let who = name(said.player());
+    match said {
+        Sentence::MustPlay { kind, .. } => match kind {
+            GameKind::Reversi => td_string!(l, must_play_disc, who).to_string(),
+            GameKind::Gomoku => td_string!(l, must_play_stone, who).to_string(),
+            GameKind::TicTacToe => td_string!(l, must_play_mark, who).to_string(),
+        },
+        Sentence::Plays {
+            kind,
+            square,
+            turned,
+            ..
+        } => {
+            let square = square.to_string();
+            match kind {
+                GameKind::Reversi if turned == 1 => {
+                    td_string!(l, plays_turns_one, who, square).to_string()
+                }
+                GameKind::Reversi => {
+                    td_string!(l, plays_turns_many, who, square, count = turned).to_string()
+                }
+                GameKind::Gomoku | GameKind::TicTacToe => {
+                    td_string!(l, plays, who, square).to_string()
+                }
+            }
+        }
+        Sentence::Passes { .. } => td_string!(l, passes, who).to_string(),
+        Sentence::Resigns(Resignation::Conceded(_)) => td_string!(l, concedes, who).to_string(),
+        Sentence::Resigns(Resignation::Dropped(_)) => td_string!(l, leaves, who).to_string(),
+        Sentence::Resigns(Resignation::OutOfTime(_)) => {
+            td_string!(l, loses_on_time, who).to_string()
+        }
     }
 }
 
-/// A move: "Dark plays f5 and turns over 1 disc." in Reversi, "Black plays h8." elsewhere.
-pub fn plays(l: Locale, kind: GameKind, who: &str, square: Square, turned: usize) -> String {
-    let square = square.to_string();
+/// Whose turn it is when it is the viewer's own: "You must play a disc" (in French and
+/// Japanese "you" is not a name that [`sentence`] could take).
+pub fn your_turn(l: Locale, kind: GameKind) -> String {
     match kind {
-        GameKind::Reversi if turned == 1 => td_string!(l, plays_turns_one, who, square).to_string(),
-        GameKind::Reversi => {
-            td_string!(l, plays_turns_many, who, square, count = turned).to_string()
-        }
-        GameKind::Gomoku | GameKind::TicTacToe => td_string!(l, plays, who, square).to_string(),
+        GameKind::Reversi => td_string!(l, you_must_play_disc).to_string(),
+        GameKind::Gomoku => td_string!(l, you_must_play_stone).to_string(),
+        GameKind::TicTacToe => td_string!(l, you_must_play_mark).to_string(),
     }
-}
-
-/// A forced pass: "Dark has no legal move and passes."
-pub fn passes(l: Locale, who: &str) -> String {
-    td_string!(l, passes, who).to_string()
-}
-
-/// A concession, a departure or a fallen flag, by `who`, the player who resigned.
-pub fn resigns(l: Locale, how: Resignation, who: &str) -> String {
-    match how {
-        Resignation::Conceded(_) => td_string!(l, concedes, who).to_string(),
-        Resignation::Dropped(_) => td_string!(l, leaves, who).to_string(),
-        Resignation::OutOfTime(_) => td_string!(l, loses_on_time, who).to_string(),
-    }
-}
-
-/// The sentence for a pass, a concession, a departure or a fallen flag; `None` for moves,
-/// the start and the end.
-pub fn event_sentence(l: Locale, item: &LogItem, who: impl Fn(Player) -> String) -> Option<String> {
-    let (player, how): (Player, fn(Player) -> Resignation) = match *item {
-        LogItem::Event(LogEvent::Pass { player }) => return Some(passes(l, &who(player))),
-        LogItem::Event(LogEvent::Concede { player }) => (player, Resignation::Conceded),
-        LogItem::Event(LogEvent::Drop { player }) => (player, Resignation::Dropped),
-        LogItem::Event(LogEvent::Timeout { player }) => (player, Resignation::OutOfTime),
-        LogItem::Move { .. } | LogItem::Event(LogEvent::Start | LogEvent::End { .. }) => {
-            return None
-        }
-    };
-    Some(resigns(l, how(player), &who(player)))
 }
 
 /// A log item in the move list's few letters: "f5", "pass", "concedes", "left", "time";
@@ -108,38 +101,26 @@ pub fn move_list_entry(l: Locale, item: &LogItem) -> Option<String> {
     })
 }
 
-/// The result in a few words (the engine's `words::result` rules): "Dark wins 40-24",
-/// "Draw 32-32", "Black wins with five in a row", "Draw: the board is full"; `None` while
-/// the game goes on.
-pub fn result(l: Locale, game: &AnyGame, name: impl Fn(Player) -> String) -> Option<String> {
-    let winner = game.outcome()?.winner();
-    let scores = game.scores();
-    let resigned = game.resigned();
-    Some(match (game.kind(), winner) {
-        (GameKind::Reversi, Some(w))
-            if matches!(
-                resigned,
-                Some(Resignation::Dropped(_) | Resignation::OutOfTime(_))
-            ) =>
-        {
-            td_string!(l, wins, who = name(w)).to_string()
+/// How a finished game ended ([`Verdict`]) in a few words, the winner named by `name`:
+/// "Dark wins 40-24", "Draw 32-32", "Black wins with five in a row", "Draw: the board is
+/// full", "Light wins".
+pub fn verdict(l: Locale, verdict: Verdict, name: impl Fn(Player) -> String) -> String {
+    match verdict {
+        Verdict::Count { winner, won, lost } => {
+            td_string!(l, wins_score, who = name(winner), won, lost).to_string()
         }
-        (GameKind::Reversi, Some(w)) => td_string!(
-            l,
-            wins_score,
-            who = name(w),
-            won = scores[w.index()],
-            lost = scores[w.other().index()]
-        )
-        .to_string(),
-        (GameKind::Reversi, None) => {
-            td_string!(l, draw_score, first = scores[0], second = scores[1]).to_string()
+        Verdict::Drawn {
+            scores: [first, second],
+        } => td_string!(l, draw_score, first, second).to_string(),
+        Verdict::FiveInARow { winner } => td_string!(l, wins_five, who = name(winner)).to_string(),
+        Verdict::ThreeInARow { winner } => {
+            td_string!(l, wins_three, who = name(winner)).to_string()
         }
-        (_, Some(w)) if resigned.is_some() => td_string!(l, wins, who = name(w)).to_string(),
-        (GameKind::Gomoku, Some(w)) => td_string!(l, wins_five, who = name(w)).to_string(),
-        (GameKind::TicTacToe, Some(w)) => td_string!(l, wins_three, who = name(w)).to_string(),
-        (_, None) => td_string!(l, draw_full).to_string(),
-    })
+        Verdict::BoardFull => td_string!(l, draw_full).to_string(),
+        Verdict::Conceded { winner } | Verdict::Forfeit { winner } | Verdict::OnTime { winner } => {
+            td_string!(l, wins, who = name(winner)).to_string()
+        }
+    }
 }
 
 /// What is wrong, as the engine's [`Error`] says it, in the viewer's language; players
@@ -246,7 +227,7 @@ pub fn reason(l: Locale, r: &Reason) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outflank_engine::{words, GameOptions, Move};
+    use outflank_engine::{words, AnyGame, Game, GameOptions, Move};
 
     fn game(kind: GameKind, size: Option<u8>, record: &str) -> AnyGame {
         let options = GameOptions {
@@ -257,11 +238,64 @@ mod tests {
         AnyGame::from_record(&options, record).unwrap()
     }
 
-    /// In English the locale file says what the engine's `words` say, for every kind of
-    /// sentence in sample games: the two cannot drift apart.
+    /// In English the locale file says what the engine's `words` say, for every sentence and
+    /// verdict there is, and for everything said about sample games: the two cannot drift
+    /// apart.
     #[test]
     fn english_is_the_engines_words() {
         let en_ = Locale::en;
+        let name = |p: Player| ["Ann", "Bo"][p.index()].to_string();
+        let f5: Square = "f5".parse().unwrap();
+        let mut sentences = Vec::new();
+        let mut verdicts = vec![
+            Verdict::Drawn { scores: [32, 32] },
+            Verdict::Drawn { scores: [30, 30] },
+            Verdict::BoardFull,
+        ];
+        for player in Player::BOTH {
+            for kind in GameKind::ALL {
+                sentences.push(Sentence::MustPlay { kind, player });
+                for turned in [0, 1, 2, 7] {
+                    sentences.push(Sentence::Plays {
+                        kind,
+                        player,
+                        square: f5,
+                        turned,
+                    });
+                }
+            }
+            sentences.extend([
+                Sentence::Passes { player },
+                Sentence::Resigns(Resignation::Conceded(player)),
+                Sentence::Resigns(Resignation::Dropped(player)),
+                Sentence::Resigns(Resignation::OutOfTime(player)),
+            ]);
+            let winner = player;
+            verdicts.extend([
+                Verdict::Count {
+                    winner,
+                    won: 40,
+                    lost: 24,
+                },
+                Verdict::Count {
+                    winner,
+                    won: 4,
+                    lost: 1,
+                },
+                Verdict::FiveInARow { winner },
+                Verdict::ThreeInARow { winner },
+                Verdict::Conceded { winner },
+                Verdict::Forfeit { winner },
+                Verdict::OnTime { winner },
+            ]);
+        }
+        for said in sentences {
+            assert_eq!(sentence(en_, said, name), said.words(name));
+        }
+        for v in verdicts {
+            assert_eq!(verdict(en_, v, name), v.short(name));
+        }
+
         let mut games = vec![
             game(GameKind::Reversi, None, "f5d6c3"),
             game(GameKind::Reversi, None, "d3c3b3d2e1d6d7e3f4"),
@@ -279,68 +313,56 @@ mod tests {
         games.extend([conceded, left, timed]);
         for g in &games {
             let kind = g.kind();
-            for p in [Player::First, Player::Second] {
-                assert_eq!(colour(en_, kind, p), kind.colour(p));
-                assert_eq!(
-                    must_play(en_, kind, "Ann", false),
-                    words::must_play(kind, "Ann")
-                );
-                assert_eq!(
-                    must_play(en_, kind, "You", true),
-                    words::must_play(kind, "You")
-                );
-            }
-            assert_eq!(game_name(en_, kind), kind.name());
             let name = |p: Player| kind.colour(p).to_string();
-            assert_eq!(result(en_, g, name), words::result(g, name));
-            if let Some(how) = g.resigned() {
-                assert_eq!(resigns(en_, how, "Bo"), words::resigns(how, "Bo"));
+            assert_eq!(game_name(en_, kind), kind.name());
+            for p in Player::BOTH {
+                assert_eq!(colour(en_, kind, p), kind.colour(p));
+                let turn = Sentence::MustPlay { kind, player: p };
+                assert_eq!(your_turn(en_, kind), turn.words(|_| "You".to_string()));
+            }
+            if let Some(v) = Verdict::of(g) {
+                assert_eq!(verdict(en_, v, name), v.short(name));
             }
             for item in g.log() {
-                assert_eq!(
-                    event_sentence(en_, item, name),
-                    words::event_sentence(item, name)
-                );
-                assert_eq!(move_list_entry(en_, item), words::move_list_entry(item));
-                if let LogItem::Move {
-                    player,
-                    square,
-                    flipped,
-                } = item
-                {
-                    assert_eq!(
-                        plays(en_, kind, &name(*player), *square, flipped.len()),
-                        words::plays(kind, &name(*player), *square, flipped.len())
-                    );
+                if let Some(said) = Sentence::of(kind, item) {
+                    assert_eq!(sentence(en_, said, name), said.words(name));
                 }
+                assert_eq!(move_list_entry(en_, item), words::move_list_entry(item));
             }
         }
-        let f5 = "f5".parse().unwrap();
-        for turned in [0, 1, 2, 7] {
-            assert_eq!(
-                plays(en_, GameKind::Reversi, "Dark", f5, turned),
-                words::plays(GameKind::Reversi, "Dark", f5, turned)
-            );
-        }
-        assert_eq!(passes(en_, "Dark"), words::passes("Dark"));
     }
 
     #[test]
     fn french_and_japanese_sentences() {
         let f5 = "f5".parse().unwrap();
+        let plays = |l, who: &str, turned| {
+            let said = Sentence::Plays {
+                kind: GameKind::Reversi,
+                player: Player::First,
+                square: f5,
+                turned,
+            };
+            sentence(l, said, |_| who.to_string())
+        };
         assert_eq!(
-            plays(Locale::fr, GameKind::Reversi, "Noir", f5, 1),
+            plays(Locale::fr, "Noir", 1),
             "Noir joue f5 et retourne 1 pion."
         );
         assert_eq!(
-            plays(Locale::ja, GameKind::Reversi, "黒", f5, 3),
+            plays(Locale::ja, "黒", 3),
             "黒がf5に打ち、石を3個返しました。"
         );
         let g = game(GameKind::Reversi, None, "d3c3b3d2e1d6d7e3f4");
         let name = |p: Player| colour(Locale::fr, GameKind::Reversi, p);
-        assert_eq!(result(Locale::fr, &g, name).unwrap(), "Noir gagne 13 à 0");
         assert_eq!(
-            passes(Locale::ja, "白"),
+            verdict(Locale::fr, Verdict::of(&g).unwrap(), name),
+            "Noir gagne 13 à 0"
+        );
+        let pass = Sentence::Passes {
+            player: Player::Second,
+        };
+        assert_eq!(
+            sentence(Locale::ja, pass, |_| "白".to_string()),
             "白は打てる場所がないのでパスします。"
         );
     }

@@ -6,7 +6,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use outflank_engine::{words, AnyGame, Game, LogEvent, LogItem, Move, Outcome, Player};
+use outflank_engine::words::{Sentence, Verdict};
+use outflank_engine::{AnyGame, Game, LogEvent, LogItem, Move, Outcome, Player};
 
 use outflank_engine::search::{never, Level};
 use outflank_engine::Computer;
@@ -424,14 +425,18 @@ pub fn messages(data: Value) -> Result<Messages, ApiError> {
 }
 
 /// A human-readable line for an event of the log (moves are not announced), in the
-/// engine's [`words`]: "Ada (Dark) has no legal move and passes.", "... wins by forfeit.".
+/// engine's English [`words`](outflank_engine::words): "Ada (Dark) has no legal move and passes.", "... wins by
+/// forfeit.".
 pub fn event_line(data: &GameData, item: &LogItem) -> Option<String> {
     let kind = data.state.kind();
     let who = |p: Player| format!("{} ({})", data.name(p), kind.colour(p));
     match item {
+        LogItem::Move { .. } => None,
         // The end of a log is the end of its game, which the data was checked against.
-        LogItem::Event(LogEvent::End { .. }) => words::result_sentence(&data.state, who),
-        _ => words::event_sentence(item, who),
+        LogItem::Event(LogEvent::End { .. }) => {
+            Verdict::of(&data.state).map(|verdict| verdict.sentence(who))
+        }
+        _ => Sentence::of(kind, item).map(|sentence| sentence.words(who)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the viewer says about a game: players' names, cell labels, the status line, the
 //! result, the panels, the statistics table and the sentences announced after each move.
 
+use outflank_engine::words::{Sentence, Verdict};
 use outflank_engine::{AnyGame, Game, GameKind, GameStats, LogEvent, LogItem, Player, Square};
 
 use crate::i18n::{td_string, Locale};
@@ -73,9 +74,12 @@ pub fn counts(game: &AnyGame) -> [u32; 2] {
 /// left, the stayer wins whatever the discs say: no count is quoted then.
 pub fn result_text(l: Locale, data: &GameData, game: &AnyGame) -> Option<String> {
     let name = |p: Player| display_name(l, data, p);
-    let result = say::result(l, game, name)?;
+    let result = say::verdict(l, Verdict::of(game)?, name);
     Some(match game.resigned() {
-        Some(how) => format!("{} {result}", say::resigns(l, how, &name(how.player()))),
+        Some(how) => format!(
+            "{} {result}",
+            say::sentence(l, Sentence::Resigns(how), name)
+        ),
         None => result,
     })
 }
@@ -95,10 +99,22 @@ pub fn status(
     let Some(to_move) = game.to_move() else {
         return String::new();
     };
-    let you = !hot_seat && viewer == Some(to_move);
-    let turn = say::must_play(l, game.kind(), &display_name(l, data, to_move), you);
+    let name = |p: Player| display_name(l, data, p);
+    let kind = game.kind();
+    let turn = if !hot_seat && viewer == Some(to_move) {
+        say::your_turn(l, kind)
+    } else {
+        let turn = Sentence::MustPlay {
+            kind,
+            player: to_move,
+        };
+        say::sentence(l, turn, name)
+    };
     match last_pass(game) {
-        Some(p) => format!("{} {turn}", say::passes(l, &display_name(l, data, p))),
+        Some(player) => format!(
+            "{} {turn}",
+            say::sentence(l, Sentence::Passes { player }, name)
+        ),
         None => turn,
     }
 }
@@ -180,23 +196,12 @@ pub fn announce(l: Locale, data: &GameData, known: usize) -> Option<String> {
         .log()
         .iter()
         .skip(known)
-        .filter_map(|item| match *item {
-            LogItem::Move {
-                player,
-                square,
-                ref flipped,
-            } => Some(say::plays(
-                l,
-                game.kind(),
-                &name(player),
-                square,
-                flipped.len(),
-            )),
+        .filter_map(|item| match item {
             // The resignation before the end was said already: the result alone.
             LogItem::Event(LogEvent::End { .. }) => {
-                say::result(l, game, name).map(|r| format!("{r}."))
+                Verdict::of(game).map(|v| format!("{}.", say::verdict(l, v, name)))
             }
-            _ => say::event_sentence(l, item, name),
+            _ => Sentence::of(game.kind(), item).map(|said| say::sentence(l, said, name)),
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(" "))
