@@ -232,6 +232,33 @@ impl AnyGame {
     /// A new game. An option the game does not take ([`GameKind::takes`]) is an error
     /// naming it, except a `size` equal to the game's only size; so is a size the game is
     /// not played on.
+    ///
+    /// ```
+    /// use outflank_engine::{AnyGame, Game, GameKind, GameOptions, Move, Player};
+    ///
+    /// // Options as a host receives them: Gomoku on 15x15, where only five in a row wins.
+    /// let options: GameOptions =
+    ///     serde_json::from_str(r#"{"game": "gomoku", "size": 15, "exactFive": true}"#)?;
+    /// let mut game = AnyGame::new(&options)?;
+    /// assert_eq!((game.kind(), game.size()), (GameKind::Gomoku, 15));
+    ///
+    /// // Black (X) takes the centre:
+    /// //
+    /// //   g h i
+    /// // 7 - - -
+    /// // 8 - X -
+    /// // 9 - - -
+    /// game.play_move(Player::First, Move::Place("h8".parse()?))?;
+    /// assert_eq!(game.piece("h8".parse()?), Some(Player::First));
+    /// assert_eq!(game.to_move(), Some(Player::Second));
+    ///
+    /// // An option the game does not take is an error naming it.
+    /// let options: GameOptions = serde_json::from_str(r#"{"game": "tictactoe", "variant": "bombs"}"#)?;
+    /// let err = AnyGame::new(&options).unwrap_err();
+    /// assert_eq!(err.code(), "bad-option");
+    /// assert!(err.to_string().contains("variant"), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(options: &GameOptions) -> Result<AnyGame, Error> {
         let kind = options.game;
         for option in GameOption::ALL {

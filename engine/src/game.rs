@@ -307,12 +307,50 @@ pub trait Game {
     }
     /// 0-100.
     fn progression(&self) -> u8;
-    /// The legal moves of the player to move, in reading order.
+    /// The legal moves of the player to move, in reading order (row 1 first, then from
+    /// file `a`); none once the game is over.
+    ///
+    /// ```
+    /// use outflank_engine::{Game, Move, Player, Reversi};
+    ///
+    /// // After f5, light (O) to move; its legal moves are marked *:
+    /// //
+    /// //   a b c d e f g h
+    /// // 3 - - - - - - - -
+    /// // 4 - - - O X * - -
+    /// // 5 - - - X X X - -
+    /// // 6 - - - * - * - -
+    /// let game = Reversi::default().play(Player::First, Move::Place("f5".parse()?))?;
+    /// let moves: Vec<String> = game.legal_moves().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(moves, ["f4", "d6", "f6"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn legal_moves(&self) -> Vec<Square>;
     /// The stone or disc on `sq`, if any.
     fn piece(&self, sq: Square) -> Option<Player>;
     /// Plays `mv` for `player`, refusing it out of turn or once the game is over; on error
     /// nothing changes. The one way to play a move in every game.
+    ///
+    /// ```
+    /// use outflank_engine::{Game, Move, Player, TicTacToe};
+    ///
+    /// // X in the centre, O in a corner:
+    /// //
+    /// //    a b c
+    /// // 1  O - -
+    /// // 2  - X -
+    /// // 3  - - -
+    /// let mut game = TicTacToe::new();
+    /// game.play_move(Player::First, Move::Place("b2".parse()?))?;
+    /// game.play_move(Player::Second, Move::Place("a1".parse()?))?;
+    /// assert_eq!(game.piece("a1".parse()?), Some(Player::Second));
+    ///
+    /// // An occupied square is refused, and the game is unchanged.
+    /// let err = game.play_move(Player::First, Move::Place("a1".parse()?)).unwrap_err();
+    /// assert_eq!(err.to_string(), "a1 is already occupied");
+    /// assert_eq!(game.record(), "b2a1");
+    /// # Ok::<(), outflank_engine::Error>(())
+    /// ```
     fn play_move(&mut self, player: Player, mv: Move) -> Result<(), Error>;
     /// [`Game::play_move`] on a game it consumes: the game after the move, or the error
     /// with the game unchanged (as shakmaty's `Position::play`).
@@ -362,3 +400,11 @@ pub struct PlayError<G> {
     /// Boxed: a game is a few hundred bytes, and errors should be cheap to return.
     pub game: Box<G>,
 }
+
+impl<G> fmt::Display for PlayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl<G: fmt::Debug> std::error::Error for PlayError<G> {}

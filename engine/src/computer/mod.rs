@@ -29,6 +29,33 @@ pub struct Decision {
 }
 
 /// A computer player that remembers its search tables between moves.
+///
+/// ```
+/// use outflank_engine::search::{self, Level};
+/// use outflank_engine::{AnyGame, Computer, GameOptions};
+///
+/// // Dark (X) to move, eight empty squares left:
+/// //
+/// //   a b c d e f g h
+/// // 1 O X X X X O - O
+/// // 2 O X X X X X O -
+/// // 3 O X X X X O O -
+/// // 4 O X X X O O - -
+/// // 5 O X X X O O O O
+/// // 6 O X O X O X O X
+/// // 7 - X X X X X X -
+/// // 8 - O O O O O O O
+/// let start = "OXXXXO-O OXXXXXO- OXXXXOO- OXXXOO-- OXXXOOOO OXOXOXOX -XXXXXX- -OOOOOOO X";
+/// let game = AnyGame::new(&GameOptions { start: Some(start.parse()?), ..GameOptions::default() })?;
+/// let mut computer = Computer::new();
+/// let decision = computer.choose(&game, Level::new(5)?, 0, &search::never).unwrap();
+/// // So near the end every level solves the position exactly: h4 wins by 12 discs (g4, which
+/// // turns over the most, would lose by 18).
+/// assert_eq!(decision.square.to_string(), "h4");
+/// assert!(decision.exact);
+/// assert_eq!(decision.score, 1200); // hundredths of a disc
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Default)]
 pub struct Computer {
     six: Option<Searcher<Six>>,

@@ -62,7 +62,7 @@ pub struct Turn {
     pub action: Action,
 }
 
-/// Per-player statistics (seed 000's, plus moves and passes).
+/// Per-player statistics, as the end-of-game table shows them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerStats {
@@ -118,6 +118,41 @@ impl Reversi {
     /// set-up checked by [`StartPosition::check`]. A set-up where the side to move has no
     /// move starts with their pass; one where neither side can move is a finished game. A
     /// set-up that is the standard start is dropped from the options: it is a plain game.
+    ///
+    /// ```
+    /// use outflank_engine::{Game, Player, Reversi, ReversiOptions, Variant};
+    ///
+    /// // 6x6, standard rules, dark (X) to move:
+    /// //
+    /// //   a b c d e f
+    /// // 1 - - - - - -
+    /// // 2 - - - - - -
+    /// // 3 - - O X - -
+    /// // 4 - - X O - -
+    /// // 5 - - - - - -
+    /// // 6 - - - - - -
+    /// let game = Reversi::new(ReversiOptions { size: 6, ..ReversiOptions::default() })?;
+    /// assert_eq!(
+    ///     game.position().to_rows(),
+    ///     ["------", "------", "--OX--", "--XO--", "------", "------"]
+    /// );
+    /// assert_eq!(game.to_move(), Some(Player::First));
+    /// assert_eq!(game.legal_moves().len(), 4);
+    ///
+    /// // A set-up position (standard rules only), here with light (O) to move:
+    /// let options = ReversiOptions {
+    ///     size: 6,
+    ///     start: Some("------ ------ --OX-- --XX-- ---X-- ------ O".parse()?),
+    ///     ..ReversiOptions::default()
+    /// };
+    /// let game = Reversi::new(options)?;
+    /// assert_eq!(game.to_move(), Some(Player::Second));
+    ///
+    /// // Options no game has are an error, with the reason in words:
+    /// let err = Reversi::new(ReversiOptions { size: 12, ..ReversiOptions::default() }).unwrap_err();
+    /// assert_eq!(err.code(), "bad-option");
+    /// # Ok::<(), outflank_engine::Error>(())
+    /// ```
     pub fn new(mut options: ReversiOptions) -> Result<Reversi, Error> {
         let standard = Position::start(options.size, options.variant)?;
         let position = match options.start {
@@ -262,7 +297,7 @@ impl Reversi {
             stats.centre += 1;
         }
         // Every disc the move turned over; in bombs that is every neighbour it toggled, the
-        // mover's own too (seed 000 counts them all, as the move announcement does).
+        // mover's own too (counted as the move's announcement counts them).
         stats.turned_over += placed.changed.count_ones();
     }
 

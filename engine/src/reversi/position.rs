@@ -13,8 +13,8 @@ pub enum Variant {
     /// Othello: a disc must outflank, outflanked discs flip.
     #[default]
     Standard,
-    /// "Reversi Bombs" (seed 000): a disc goes on any empty square next to a disc, and
-    /// every neighbouring disc toggles colour.
+    /// "Reversi Bombs": a disc goes on any empty square next to a disc, and every
+    /// neighbouring disc toggles colour.
     Bombs,
 }
 

@@ -15,6 +15,39 @@
 //! Several threads can solve one position together (`search::solve_parallel`): they share
 //! one table ([`crate::search::table::SharedTable`]) and split the work below the root by
 //! young brothers wait ([`SplitPoint`]).
+//!
+//! [`crate::search::solve`] is the way in: a [`Board`] of any size, and the score with a best
+//! move.
+//!
+//! ```
+//! use outflank_engine::{search, AnyBoard, Player, Position, Square, Variant};
+//!
+//! // Dark (X) to move, eight empty squares left:
+//! //
+//! //   a b c d e f g h
+//! // 1 O X X X X O - O
+//! // 2 O X X X X X O -
+//! // 3 O X X X X O O -
+//! // 4 O X X X O O - -
+//! // 5 O X X X O O O O
+//! // 6 O X O X O X O X
+//! // 7 - X X X X X X -
+//! // 8 - O O O O O O O
+//! let rows = ["OXXXXO-O", "OXXXXXO-", "OXXXXOO-", "OXXXOO--",
+//!             "OXXXOOOO", "OXOXOXOX", "-XXXXXX-", "-OOOOOOO"];
+//! let position = Position::from_rows(&rows, Player::First, Variant::Standard)?;
+//! let AnyBoard::Eight(board) = position.board() else { unreachable!() };
+//! let solved = search::solve(board, &search::never).unwrap();
+//! // Dark wins by 12 discs (empty squares count for the winner), playing h4:
+//! assert_eq!(solved.score, 12);
+//! assert_eq!(solved.best.map(|sq| Square::from_index(sq, 8).to_string()).as_deref(), Some("h4"));
+//!
+//! // g4 turns over the most discs, but after it light, to move, wins by 18.
+//! let g4 = position.after(position.check("g4".parse()?)?);
+//! let AnyBoard::Eight(board) = g4.board() else { unreachable!() };
+//! assert_eq!(search::solve(board, &search::never).unwrap().score, 18);
+//! # Ok::<(), outflank_engine::Error>(())
+//! ```
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
