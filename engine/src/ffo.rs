@@ -1,4 +1,4 @@
-//! Endgame test positions in the format of the FFO files (`../shared/data/ffo-01-39.txt`):
+//! Endgame test positions in the format of the FFO test suite's files (`ffo-01-39.txt`):
 //!
 //! ```text
 //! # comment

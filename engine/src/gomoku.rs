@@ -1,4 +1,4 @@
-//! Gomoku (seed 001): black first, a stone on any empty point, five in a row wins.
+//! Gomoku: black first, a stone on any empty point, five in a row wins.
 
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,7 @@ impl Gomoku {
     }
 
     /// Stones a player still has in the bowl: black gets the odd one of an odd board
-    /// (181 and 180 on 19x19, as seed 001's counters).
+    /// (181 and 180 on 19x19).
     pub fn stones_left(&self, player: Player) -> u32 {
         let cells = u32::from(self.options.size).pow(2);
         let bowl = match player {

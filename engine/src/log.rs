@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Outcome, Player, Square};
 
-/// One item of a game's log (the BGS `logSlice` items, after seed 003's).
+/// One item of a game's log (the BGS `logSlice` items).
 ///
 /// ```
 /// use outflank_engine::{LogItem, Player};

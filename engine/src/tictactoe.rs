@@ -1,4 +1,4 @@
-//! Tic-Tac-Toe (seed 003): 3x3, X first, three in a line wins 100 points.
+//! Tic-Tac-Toe: 3x3, X first, three in a line wins 100 points.
 
 use serde::{Deserialize, Serialize};
 
@@ -57,7 +57,7 @@ impl TicTacToe {
         self.grid.outcome()
     }
 
-    /// The winner scores 100 (seed 003).
+    /// The winner scores 100.
     pub fn scores(&self) -> [u32; 2] {
         self.grid.scores()
     }

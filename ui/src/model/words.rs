@@ -84,7 +84,7 @@ pub fn result_text(l: Locale, data: &GameData, game: &AnyGame) -> Option<String>
     })
 }
 
-/// The status line (seed 000's wording): "Dark must play a disc", "You must play a disc"
+/// The status line: "Dark must play a disc", "You must play a disc"
 /// (when the viewer's own player is to move outside hot-seat), a pass notice, the result.
 pub fn status(
     l: Locale,
