@@ -68,6 +68,11 @@ mod square;
 mod tictactoe;
 pub mod words;
 
+/// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use any_game::{AnyGame, GameKind, GameOption, GameOptions, GameStats, GridStats};
 pub use bitboard::{Bits, Eight, Geometry, Six, Ten};
 pub use computer::{Computer, Decision};
