@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::{Clocks, TimeControl};
 use crate::leaderboard::Finished;
 use crate::model;
-use crate::protocol::{clean_name, GameData, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
+use crate::protocol::{clean_name, GameView, HostEvent, LogSlice, PlayerMeta, ViewerEvent};
 
 mod saved;
 pub use saved::Saved;
@@ -71,7 +71,7 @@ impl From<Error> for Refusal {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HotSeat {
-    data: GameData,
+    data: GameView,
     /// Set in a game against the computer; its moves come as [`Action::Computer`].
     computer: Option<Opponent>,
     /// What Undo took back, the latest last: Redo puts it back.
@@ -87,12 +87,12 @@ impl Default for HotSeat {
     fn default() -> HotSeat {
         // The default options always make a game.
         let game = AnyGame::new(&GameOptions::default()).unwrap_or_else(|_| unreachable!());
-        HotSeat::around(GameData::new(game))
+        HotSeat::around(GameView::new(game))
     }
 }
 
 impl HotSeat {
-    fn around(mut data: GameData) -> HotSeat {
+    fn around(mut data: GameView) -> HotSeat {
         data.state_id = Some(data.state_id.unwrap_or(0));
         HotSeat {
             data,
@@ -113,7 +113,7 @@ impl HotSeat {
                 name: clean_name(n),
             })
             .collect();
-        Ok(HotSeat::around(GameData {
+        Ok(HotSeat::around(GameView {
             game,
             players,
             state_id: None,
@@ -155,7 +155,7 @@ impl HotSeat {
             .filter(|c| self.game().to_move() == Some(c.player))
     }
 
-    pub fn data(&self) -> &GameData {
+    pub fn data(&self) -> &GameView {
         &self.data
     }
 

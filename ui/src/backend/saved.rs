@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{HotSeat, Opponent};
 use crate::clock::Clocks;
-use crate::protocol::GameData;
+use crate::protocol::GameView;
 
 /// The autosave format (localStorage), versioned: anything else is an old or corrupt
 /// entry and starts a fresh game.
@@ -13,7 +13,7 @@ use crate::protocol::GameData;
 #[serde(deny_unknown_fields)]
 pub struct Saved {
     version: u32,
-    data: GameData,
+    data: GameView,
     /// A game against the computer (absent in hot-seat games and older saves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     computer: Option<Opponent>,

@@ -22,7 +22,7 @@ fn mv(s: &str) -> ViewerEvent {
     }
 }
 
-fn state_of(events: &[HostEvent]) -> GameData {
+fn state_of(events: &[HostEvent]) -> GameView {
     events
         .iter()
         .find_map(|e| match e {

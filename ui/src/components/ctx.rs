@@ -15,7 +15,7 @@ use crate::anim::{self, Frame, Step};
 use crate::i18n::Locale;
 use crate::model;
 use crate::protocol::{
-    GameData, HostEvent, Preference, Preferences, Speed, ThemePref, ViewerEvent,
+    GameView, HostEvent, Preference, Preferences, Speed, ThemePref, ViewerEvent,
 };
 use crate::sound;
 use crate::transport::Transport;
@@ -32,7 +32,7 @@ pub struct Ctx {
     state: StoredValue<ViewerState>,
     transport: StoredValue<Rc<dyn Transport>, LocalStorage>,
     /// The latest state from the host.
-    pub data: RwSignal<Option<GameData>>,
+    pub data: RwSignal<Option<GameView>>,
     /// The viewer's player; `None` for a spectator.
     pub player: RwSignal<Option<Player>>,
     /// The history position shown; `None` is the live game.
@@ -65,7 +65,7 @@ pub struct Ctx {
 impl Ctx {
     pub fn new(transport: Rc<dyn Transport>, hot_seat: bool, reduced_motion: bool) -> Ctx {
         audio::listen_for_gesture();
-        let data: RwSignal<Option<GameData>> = RwSignal::new(None);
+        let data: RwSignal<Option<GameView>> = RwSignal::new(None);
         let view: RwSignal<Option<usize>> = RwSignal::new(None);
         let shown = Memo::new(move |_| {
             let ply = view.get();

@@ -22,7 +22,7 @@ pub use words::*;
 #[cfg(test)]
 mod testing {
     pub use crate::i18n::Locale;
-    pub use crate::protocol::GameData;
+    pub use crate::protocol::GameView;
     pub use outflank_engine::{
         AnyGame, Game, GameKind, GameOptions, Move, Opening, Player, Square,
     };
@@ -37,11 +37,11 @@ mod testing {
         }
     }
 
-    pub fn data(game: AnyGame) -> GameData {
-        GameData::new(game)
+    pub fn data(game: AnyGame) -> GameView {
+        GameView::new(game)
     }
 
-    pub fn reversi(record: &str) -> GameData {
+    pub fn reversi(record: &str) -> GameView {
         data(AnyGame::from_record(&GameOptions::default(), record).unwrap())
     }
 

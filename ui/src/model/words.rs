@@ -5,18 +5,18 @@ use outflank_engine::words::{Sentence, Verdict};
 use outflank_engine::{AnyGame, Game, GameKind, GameStats, LogEvent, LogItem, Player, Square};
 
 use crate::i18n::{td_string, Locale};
-use crate::protocol::GameData;
+use crate::protocol::GameView;
 use crate::say;
 
 /// A player's name as shown: the host's name for them, else their colour.
-pub fn display_name(l: Locale, data: &GameData, player: Player) -> String {
+pub fn display_name(l: Locale, data: &GameView, player: Player) -> String {
     data.name(player)
         .unwrap_or_else(|| say::colour(l, data.game.kind(), player))
 }
 
 /// A player's name with their colour after it ("Ann (Dark)"), or the colour alone when
 /// they have no name: the clocks and the review's summary.
-pub fn name_and_colour(l: Locale, data: &GameData, player: Player) -> String {
+pub fn name_and_colour(l: Locale, data: &GameView, player: Player) -> String {
     let colour = say::colour(l, data.game.kind(), player);
     match data.name(player) {
         Some(name) if name != colour => format!("{name} ({colour})"),
@@ -72,7 +72,7 @@ pub fn counts(game: &AnyGame) -> [u32; 2] {
 /// The result of a finished game, e.g. "Dark wins 40-24", "Black wins with five in a row",
 /// after the resignation if there was one: "Light concedes. Dark wins 40-24". After a player
 /// left, the stayer wins whatever the discs say: no count is quoted then.
-pub fn result_text(l: Locale, data: &GameData, game: &AnyGame) -> Option<String> {
+pub fn result_text(l: Locale, data: &GameView, game: &AnyGame) -> Option<String> {
     let name = |p: Player| display_name(l, data, p);
     let result = say::verdict(l, Verdict::of(game)?, name);
     Some(match game.resigned() {
@@ -88,7 +88,7 @@ pub fn result_text(l: Locale, data: &GameData, game: &AnyGame) -> Option<String>
 /// (when the viewer's own player is to move outside hot-seat), a pass notice, the result.
 pub fn status(
     l: Locale,
-    data: &GameData,
+    data: &GameView,
     game: &AnyGame,
     viewer: Option<Player>,
     hot_seat: bool,
@@ -143,7 +143,7 @@ pub fn score_label(l: Locale, kind: GameKind, score: u32) -> String {
     }
 }
 
-pub fn panel(l: Locale, data: &GameData, game: &AnyGame, player: Player) -> Panel {
+pub fn panel(l: Locale, data: &GameView, game: &AnyGame, player: Player) -> Panel {
     let stones_left = match game.stats() {
         GameStats::Grid(stats) => stats[player.index()].stones_left,
         GameStats::Reversi(_) => None,
@@ -189,7 +189,7 @@ pub fn stats_rows(l: Locale, game: &AnyGame) -> Vec<(String, [u32; 2])> {
 
 /// The sentence announced (aria-live) and logged for the log items after the first
 /// `known` ones: "Dark plays f5 and turns over 1 disc. Light must play a disc".
-pub fn announce(l: Locale, data: &GameData, known: usize) -> Option<String> {
+pub fn announce(l: Locale, data: &GameView, known: usize) -> Option<String> {
     let game = &data.game;
     let name = |p: Player| display_name(l, data, p);
     let parts: Vec<String> = game

@@ -27,9 +27,9 @@ pub struct PlayerMeta {
 /// What a viewer is shown: the game (its JSON is the engine's form of an [`AnyGame`]), the
 /// `players` array of `{name}` that hosts store beside it, and the state id, all in one
 /// object. The BGS package's full [`outflank_bgs::GameData`] is read into this at the edge
-/// ([`GameData::from_value`]).
+/// ([`GameView::from_value`]).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct GameData {
+pub struct GameView {
     #[serde(flatten)]
     pub game: AnyGame,
     #[serde(
@@ -50,9 +50,9 @@ fn null_as_empty<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerMeta>, D::
     Ok(Option::<Vec<PlayerMeta>>::deserialize(d)?.unwrap_or_default())
 }
 
-impl GameData {
-    pub fn new(game: AnyGame) -> GameData {
-        GameData {
+impl GameView {
+    pub fn new(game: AnyGame) -> GameView {
+        GameView {
             game,
             players: Vec::new(),
             state_id: None,
@@ -87,7 +87,7 @@ pub struct LogSlice {
 /// A host event.
 #[derive(Clone, PartialEq, Debug)]
 pub enum HostEvent {
-    State(Box<GameData>),
+    State(Box<GameView>),
     StateUpdated,
     Gamelog(LogSlice),
     /// The viewer's player; `None` for a spectator.

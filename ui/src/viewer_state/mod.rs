@@ -9,14 +9,14 @@ use outflank_engine::{AnyGame, Game, Move, Player, Square};
 
 use crate::i18n::{td_string, Locale};
 use crate::model;
-use crate::protocol::{GameData, HostEvent, LogSlice, Preference, Preferences, ViewerEvent};
+use crate::protocol::{GameView, HostEvent, LogSlice, Preference, Preferences, ViewerEvent};
 use crate::replay;
 
 /// What the viewer knows.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct ViewerState {
     /// The latest state from the host.
-    pub data: Option<GameData>,
+    pub data: Option<GameView>,
     /// The viewer's player; `None` for a spectator.
     pub player: Option<Player>,
     /// The history position shown (pieces placed); `None` is the live game.
@@ -164,7 +164,7 @@ impl ViewerState {
     }
 
     /// A new state from the host.
-    fn on_state(&mut self, new: GameData) -> Effects {
+    fn on_state(&mut self, new: GameView) -> Effects {
         // Staleness first: a state older than the one shown changes nothing, not even the
         // move under way (its answer is still to come).
         if let Some(old) = &self.data {
@@ -206,7 +206,7 @@ impl ViewerState {
     fn on_gamelog(&mut self, slice: LogSlice) -> Effects {
         let applied = self.data.as_ref().and_then(|d| {
             let game = replay::apply_log(&d.game, slice.start?, &slice.items)?;
-            Some(GameData {
+            Some(GameView {
                 game,
                 players: d.players.clone(),
                 // The log came after the state with this id: one accepted action or more.
@@ -364,7 +364,7 @@ impl ViewerState {
 /// replay after an admin's edit) carries a newer id and is shown. A platform's states carry
 /// none: there a state whose game the one shown extends is older (an out-of-order delivery),
 /// except in hot-seat, whose host is the page itself.
-fn is_stale(old: &GameData, new: &GameData, hot_seat: bool) -> bool {
+fn is_stale(old: &GameView, new: &GameView, hot_seat: bool) -> bool {
     match (old.state_id, new.state_id) {
         (Some(a), Some(b)) => b < a,
         _ => {

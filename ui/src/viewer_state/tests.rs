@@ -16,7 +16,7 @@ fn reversi(record: &str) -> AnyGame {
 }
 
 fn state(record: &str, id: Option<u64>) -> HostEvent {
-    HostEvent::State(Box::new(GameData {
+    HostEvent::State(Box::new(GameView {
         game: reversi(record),
         players: Vec::new(),
         state_id: id,

@@ -8,7 +8,7 @@ use outflank_engine::{AnyGame, LogItem, Move, Player};
 use serde_json::{json, Map, Value};
 
 use super::{
-    GameData, HostEvent, LogSlice, PlayerMeta, Preference, PreferenceValue, Preferences,
+    GameView, HostEvent, LogSlice, PlayerMeta, Preference, PreferenceValue, Preferences,
     ViewerEvent,
 };
 
@@ -52,7 +52,7 @@ pub mod viewer {
     pub const PLAYER_CLICKED: &str = "player:clicked";
 }
 
-impl GameData {
+impl GameView {
     /// The game data as JSON: the engine's JSON of the game, with `players` and `stateId`
     /// beside its fields.
     pub fn to_value(&self) -> Value {
@@ -63,7 +63,7 @@ impl GameData {
     /// it), or the BGS package's `GameData` (`{engine: "outflank", players, state, ...}`,
     /// the game in `state`). The engine replays and checks the game, so inconsistent data
     /// is an error, never a wrong board.
-    pub fn from_value(value: &Value) -> Result<GameData, String> {
+    pub fn from_value(value: &Value) -> Result<GameView, String> {
         let Value::Object(map) = value else {
             return Err("the state is not an object".into());
         };
@@ -84,7 +84,7 @@ impl GameData {
             Some(p) => serde_json::from_value::<Vec<PlayerMeta>>(p.clone())
                 .map_err(|e| format!("players: {e}"))?,
         };
-        Ok(GameData {
+        Ok(GameView {
             game,
             players,
             state_id: read_state_id(map)?,
@@ -133,7 +133,7 @@ impl HostEvent {
     pub fn parse(name: &str, payload: &Value) -> Result<HostEvent, String> {
         let what = |e: String| format!("{name}: {e}");
         Ok(match name {
-            host::STATE => HostEvent::State(Box::new(GameData::from_value(payload).map_err(what)?)),
+            host::STATE => HostEvent::State(Box::new(GameView::from_value(payload).map_err(what)?)),
             host::STATE_UPDATED => HostEvent::StateUpdated,
             host::GAMELOG => HostEvent::Gamelog(parse_log(payload).map_err(what)?),
             host::PLAYER => HostEvent::Player(parse_player(payload).map_err(what)?),

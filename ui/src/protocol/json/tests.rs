@@ -14,15 +14,15 @@ fn game_data_round_trips_with_and_without_players() {
     let mut game = reversi();
     game.play_move(Player::First, Move::Place("f5".parse().unwrap()))
         .unwrap();
-    let bare = GameData::new(game.clone());
+    let bare = GameView::new(game.clone());
     let value = bare.to_value();
     assert!(value.get("players").is_none());
-    assert_eq!(GameData::from_value(&value).unwrap(), bare);
+    assert_eq!(GameView::from_value(&value).unwrap(), bare);
     // A bare engine state (what a BGS engine stores) is game data too.
     let engine = serde_json::to_value(&game).unwrap();
-    assert_eq!(GameData::from_value(&engine).unwrap(), bare);
+    assert_eq!(GameView::from_value(&engine).unwrap(), bare);
 
-    let named = GameData {
+    let named = GameView {
         state_id: Some(7),
         game,
         players: vec![
@@ -32,7 +32,7 @@ fn game_data_round_trips_with_and_without_players() {
             PlayerMeta { name: "".into() },
         ],
     };
-    let back = GameData::from_value(&named.to_value()).unwrap();
+    let back = GameView::from_value(&named.to_value()).unwrap();
     assert_eq!(back, named);
     assert_eq!(back.name(Player::First).as_deref(), Some("Ann Lee"));
     assert_eq!(back.name(Player::Second), None);
@@ -48,15 +48,15 @@ fn the_bgs_packages_game_data_is_read_too() {
     stored.players[1].name = "Bo".into();
     stored.players[1].settings.insert("x".into(), json!(1));
     let data = stored.to_json();
-    let read = GameData::from_value(&data).unwrap();
+    let read = GameView::from_value(&data).unwrap();
     assert_eq!(read.game, game);
     assert_eq!(read.name(Player::Second).as_deref(), Some("Bo"));
     let mut other = data.clone();
     other["engine"] = json!("chess");
-    assert!(GameData::from_value(&other).is_err());
+    assert!(GameView::from_value(&other).is_err());
     let mut broken = data;
     broken["state"]["turns"] = json!(["a1"]);
-    assert!(GameData::from_value(&broken).is_err());
+    assert!(GameView::from_value(&broken).is_err());
 }
 
 #[test]
