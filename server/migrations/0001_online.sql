@@ -80,15 +80,3 @@ CREATE INDEX games_status_created ON games (status, created_at);
 CREATE INDEX games_player0 ON games (player0_id, created_at);
 CREATE INDEX games_player1 ON games (player1_id, created_at);
 CREATE INDEX games_deadline ON games (deadline) WHERE status = 'playing';
-
--- Every accepted action, in order: the journal behind games.data.
-CREATE TABLE actions (
-    game_id BIGINT NOT NULL REFERENCES games (id),
-    state_id BIGINT NOT NULL,
-    -- The seat that acted, or NULL for the server (a flag fall, an abandonment).
-    player BIGINT,
-    -- The move as JSON ("f5", "concede"), or {"drop": seat}, or {"join": seat}.
-    action TEXT NOT NULL,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (game_id, state_id)
-);

@@ -26,11 +26,11 @@ pub struct Config {
     #[arg(long, default_value_t = 3 * 24 * 3600)]
     pub abandon_after: u64,
 
-    /// Failed log-ins allowed per account name per minute.
+    /// Failed log-ins allowed per account name per minute (0: no limit).
     #[arg(long, default_value_t = 5)]
     pub login_limit_name: u32,
 
-    /// Failed log-ins allowed per client address per minute.
+    /// Failed log-ins allowed per client address per minute (0: no limit).
     #[arg(long, default_value_t = 20)]
     pub login_limit_address: u32,
 

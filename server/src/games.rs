@@ -12,7 +12,8 @@ use outflank_bgs::{api, GameData};
 use outflank_engine::{Game, Outcome};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use crate::auth::{random_id, Viewer};
 use crate::error::ApiError;
@@ -198,6 +199,61 @@ pub fn message(event: &str, data: &Value) -> String {
     json!({"event": event, "data": data}).to_string()
 }
 
+/// The `state` message for stored `data`, written without parsing it again: `stateId` goes
+/// in front of the stored object's fields.
+pub fn state_message(data: &str, state_id: i64) -> String {
+    match data.strip_prefix('{') {
+        Some(rest) if !rest.trim_start().starts_with('}') => {
+            format!(r#"{{"event":"state","data":{{"stateId":{state_id},{rest}}}"#)
+        }
+        _ => message("state", &state_value(data, state_id)),
+    }
+}
+
+/// The games being played as this instance last stored or read them, so that a move made on
+/// the state held here needs no read from the database. It is only a shortcut: a move made
+/// on any other state id reads the database, and the store's compare-and-set refuses a
+/// change to a state that another instance has already moved on from.
+pub struct Cache {
+    rows: Mutex<HashMap<i64, Arc<GameRow>>>,
+}
+
+/// Games kept at most; past that the cache starts again empty.
+const CACHE_MAX: usize = 20_000;
+
+impl Default for Cache {
+    fn default() -> Self {
+        Cache::new()
+    }
+}
+
+impl Cache {
+    pub fn new() -> Cache {
+        Cache {
+            rows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn get(&self, id: i64) -> Option<Arc<GameRow>> {
+        self.rows.lock().ok()?.get(&id).cloned()
+    }
+
+    /// Keeps `row` if its game is being played (with its data), forgets it otherwise.
+    fn put(&self, row: Arc<GameRow>) {
+        let Ok(mut rows) = self.rows.lock() else {
+            return;
+        };
+        if row.status != "playing" || row.data.is_none() {
+            rows.remove(&row.id);
+            return;
+        }
+        if rows.len() >= CACHE_MAX && !rows.contains_key(&row.id) {
+            rows.clear();
+        }
+        rows.insert(row.id, row);
+    }
+}
+
 fn parse_id(id: &str) -> Result<i64, ApiError> {
     id.parse::<i64>()
         .ok()
@@ -224,7 +280,7 @@ fn announce(app: &Shared, row: &GameRow, lobby: bool) {
             players: [Some(row.player0_id), row.player1_id],
             messages: Some(Arc::new(GameMessages {
                 game: game_msg.clone(),
-                state: message("state", &state_value(data, row.state_id)),
+                state: state_message(data, row.state_id),
             })),
         });
     }
@@ -369,8 +425,6 @@ pub async fn join(
         deadline: Some(now + first_turn),
         join: Some((user.id, now)),
         finish: None,
-        actor: Some(1),
-        action: r#"{"join":1}"#.into(),
         at: now,
     };
     match app.store.commit(&change).await? {
@@ -383,6 +437,7 @@ pub async fn join(
     after.player1_name = Some(user.name.clone());
     after.started_at = Some(now);
     announce(&app, &after, true);
+    app.cache.put(Arc::new(after.clone()));
     tracing::info!(game = row.id, user = user.id, "joined");
     Ok(Json(json!({ "game": summary(&after, now) })))
 }
@@ -477,7 +532,6 @@ fn change_after(
     row: &GameRow,
     data: &GameData,
     actor: Option<usize>,
-    action: String,
     reason_if_over: &'static str,
     now: i64,
 ) -> Change {
@@ -526,8 +580,6 @@ fn change_after(
         deadline,
         join: None,
         finish,
-        actor: actor.map(|a| a as i64),
-        action,
         at: now,
     }
 }
@@ -542,6 +594,7 @@ async fn commit(app: &Shared, row: &GameRow, change: Change) -> Result<bool, sql
             }
             let after = apply(row, &change, rating_changes);
             announce(app, &after, change.finish.is_some());
+            app.cache.put(Arc::new(after));
             Ok(true)
         }
     }
@@ -556,11 +609,20 @@ pub async fn play(
     mv: &Value,
     made_on: i64,
 ) -> Result<(), Refusal> {
-    let row = app
-        .store
-        .game(game_id, true)
-        .await?
-        .ok_or_else(|| Refusal::new("not-found", "No such game.", None))?;
+    let row = match app.cache.get(game_id) {
+        Some(row) if row.state_id == made_on => row,
+        _ => {
+            let row = Arc::new(
+                app.store
+                    .game(game_id, true)
+                    .await?
+                    .ok_or_else(|| Refusal::new("not-found", "No such game.", None))?,
+            );
+            app.cache.put(row.clone());
+            row
+        }
+    };
+    let row = &*row;
     let current = Some(row.state_id);
     let Some(seat) = seat_of(&row, user) else {
         return Err(Refusal::new(
@@ -607,8 +669,8 @@ pub async fn play(
     } else {
         "end"
     };
-    let change = change_after(app, &row, &data, Some(seat), mv.to_string(), reason, now);
-    if commit(app, &row, change).await? {
+    let change = change_after(app, row, &data, Some(seat), reason, now);
+    if commit(app, row, change).await? {
         Ok(())
     } else {
         Err(Refusal::new(
@@ -646,8 +708,7 @@ pub async fn settle(app: &Shared, game_id: i64) -> Result<(), sqlx::Error> {
         } else {
             "abandoned"
         };
-        let action = json!({ "drop": who }).to_string();
-        let change = change_after(app, &row, &data, None, action, reason, now);
+        let change = change_after(app, &row, &data, None, reason, now);
         if commit(app, &row, change).await? {
             tracing::info!(game = game_id, seat = who, reason, "dropped");
             return Ok(());
@@ -678,6 +739,13 @@ mod tests {
         assert!(lobby_options(&req(json!({"game": "gomoku", "variant": "bombs"}))).is_err());
         assert!(lobby_options(&req(json!({"game": "chess"}))).is_err());
         assert!(serde_json::from_value::<CreateGame>(json!({"game": "reversi", "x": 1})).is_err());
+    }
+
+    #[test]
+    fn the_state_message_is_the_data_with_its_state_id() {
+        let data = r#"{"engine":"outflank","log":[]}"#;
+        let m: Value = serde_json::from_str(&state_message(data, 7)).unwrap();
+        assert_eq!(m, json!({"event": "state", "data": state_value(data, 7)}));
     }
 
     #[test]

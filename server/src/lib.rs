@@ -41,6 +41,7 @@ pub struct App {
     /// Where this instance's sockets listen.
     pub hub: Arc<fanout::Hub>,
     pub reaper: reaper::Reaper,
+    pub cache: games::Cache,
     pub passwords: auth::Passwords,
     /// Set to true when the server shuts down: sockets close with "going away".
     pub shutdown: watch::Receiver<bool>,
@@ -73,6 +74,7 @@ pub async fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send 
         announcer: Arc::new(fanout::LocalAnnouncer::new(hub.clone())),
         hub,
         reaper: reaper::Reaper::new(),
+        cache: games::Cache::new(),
         store,
         shutdown,
         secure_cookies,

@@ -20,7 +20,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::auth::Viewer;
 use crate::error::ApiError;
-use crate::games::{self, message, state_value, summary};
+use crate::games::{self, message, summary};
 use crate::store::GameRow;
 use crate::{now_ms, Shared};
 
@@ -127,9 +127,8 @@ impl Out {
             }
         }
         self.last = self.last.max(row.state_id);
-        let state = state_value(row.data.as_deref().unwrap_or("null"), row.state_id);
-        self.send(message("game", &summary(row, now_ms()))).await
-            && self.send(message("state", &state)).await
+        let state = games::state_message(row.data.as_deref().unwrap_or("null"), row.state_id);
+        self.send(message("game", &summary(row, now_ms()))).await && self.send(state).await
     }
 }
 

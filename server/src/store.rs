@@ -104,9 +104,7 @@ pub struct Change {
     /// Set when the change seats the second player (a join).
     pub join: Option<(i64, i64)>,
     pub finish: Option<Finish>,
-    /// The journal line: the seat that acted (None: the server), the action as JSON.
-    pub actor: Option<i64>,
-    pub action: String,
+    /// When the change happened.
     pub at: i64,
 }
 
@@ -304,7 +302,6 @@ impl Store {
     }
 
     pub async fn insert_game(&self, game: &NewGame) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO games (id, status, options, player0_id, state_id, data, to_move, \
              clock_ms, increment_ms, time0_ms, time1_ms, created_at) \
@@ -317,17 +314,9 @@ impl Store {
         .bind(game.clock_ms)
         .bind(game.increment_ms)
         .bind(game.now)
-        .execute(&mut *tx)
+        .execute(&self.pool)
         .await?;
-        sqlx::query(
-            "INSERT INTO actions (game_id, state_id, player, action, at) \
-             VALUES ($1, 0, 0, '{\"create\":0}', $2)",
-        )
-        .bind(game.id)
-        .bind(game.now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
+        Ok(())
     }
 
     /// One game; with its GameData when `with_data`.
@@ -383,35 +372,22 @@ impl Store {
 
     /// Cancels a waiting game of `creator`; false if it is not one (any more).
     pub async fn cancel_game(&self, id: i64, creator: i64) -> Result<bool, sqlx::Error> {
-        let now = now_ms();
-        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'cancelled', finished_at = $1, to_move = NULL, \
              state_id = state_id + 1 \
              WHERE id = $2 AND player0_id = $3 AND status = 'waiting'",
         )
-        .bind(now)
+        .bind(now_ms())
         .bind(id)
         .bind(creator)
-        .execute(&mut *tx)
+        .execute(&self.pool)
         .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        sqlx::query(
-            "INSERT INTO actions (game_id, state_id, player, action, at) \
-             SELECT id, state_id, 0, '{\"cancel\":0}', $1 FROM games WHERE id = $2",
-        )
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+        Ok(done.rows_affected() == 1)
     }
 
-    /// Applies `change` if the game is still at `change.from_state`, with its journal line
-    /// and, when it ends the game, the leader board: all in one transaction.
+    /// Applies `change` if the game is still at `change.from_state`, and, when it ends the
+    /// game, the leader board with it, in one transaction. A change that does not end the
+    /// game is a single UPDATE: one round trip to the database for each move.
     pub async fn commit(&self, change: &Change) -> Result<Committed, sqlx::Error> {
         // The rating update is itself a compare-and-set (portable: no SELECT ... FOR
         // UPDATE); SQLite's single writer never loses it, PostgreSQL's concurrent
@@ -427,11 +403,8 @@ impl Store {
     }
 
     async fn try_commit(&self, c: &Change) -> Result<Option<Committed>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        // The first statement writes, so SQLite takes its write lock before anything is read
-        // (a read first could not be upgraded once another writer had committed).
         let finish = c.finish.as_ref();
-        let done = sqlx::query(
+        let update = sqlx::query(
             "UPDATE games SET state_id = $1, status = $2, data = $3, to_move = $4, \
              score0 = $5, score1 = $6, time0_ms = $7, time1_ms = $8, turn_started_at = $9, \
              deadline = $10, player1_id = COALESCE($11, player1_id), \
@@ -455,25 +428,24 @@ impl Store {
         .bind(finish.map(|f| f.reason))
         .bind(finish.and_then(|f| f.winner.map(|w| w as i64)))
         .bind(c.game_id)
-        .bind(c.from_state)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        .bind(c.from_state);
+        let Some(f) = finish else {
+            let done = update.execute(&self.pool).await?;
+            return Ok(Some(if done.rows_affected() == 1 {
+                Committed::Done {
+                    rating_changes: None,
+                }
+            } else {
+                Committed::Stale
+            }));
+        };
+        let mut tx = self.pool.begin().await?;
+        // The first statement writes, so SQLite takes its write lock before anything is read
+        // (a read first could not be upgraded once another writer had committed).
+        if update.execute(&mut *tx).await?.rows_affected() != 1 {
             return Ok(Some(Committed::Stale));
         }
-        sqlx::query(
-            "INSERT INTO actions (game_id, state_id, player, action, at) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(c.game_id)
-        .bind(c.to_state)
-        .bind(c.actor)
-        .bind(&c.action)
-        .bind(c.at)
-        .execute(&mut *tx)
-        .await?;
-        let mut rating_changes = None;
-        if let Some(f) = finish {
+        {
             let mut ratings = [0.0f64; 2];
             for (seat, user) in f.players.iter().enumerate() {
                 let (r,): (f64,) = sqlx::query_as("SELECT rating FROM users WHERE id = $1")
@@ -518,10 +490,11 @@ impl Store {
                 .bind(c.game_id)
                 .execute(&mut *tx)
                 .await?;
-            rating_changes = Some(changes);
+            tx.commit().await?;
+            Ok(Some(Committed::Done {
+                rating_changes: Some(changes),
+            }))
         }
-        tx.commit().await?;
-        Ok(Some(Committed::Done { rating_changes }))
     }
 
     /// Games being played whose deadline has passed at `now`.
