@@ -203,7 +203,7 @@ pub fn parse(bytes: &[u8]) -> Result<(Packed, Vec<Sample>), String> {
     DeflateDecoder::new(&bytes[HEADER..])
         .read_to_end(&mut body)
         .map_err(|e| format!("the packed games do not inflate: {e}"))?;
-    let mut sections: Vec<Reader> = Vec::new();
+    let mut sections: Vec<Reader<'_>> = Vec::new();
     let mut at = 0usize;
     for name in [
         "games",

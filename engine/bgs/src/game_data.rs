@@ -13,8 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use outflank_engine::{
-    AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Reason, Resignation,
-    Square,
+    AnyGame, Error, Game, GameKind, GameOptions, LogItem, Move, Player, Reason, Resignation, Square,
 };
 
 /// One player as the platform describes them.
@@ -237,11 +236,7 @@ fn check_engine(value: &Value) -> Result<(), Error> {
                 "this is not Outflank's data (engine is {other})"
             )))
         }
-        None => {
-            return Err(malformed(
-                "this is not Outflank's data (no `engine` field)",
-            ))
-        }
+        None => return Err(malformed("this is not Outflank's data (no `engine` field)")),
     }
     match fields.get("format") {
         Some(v) if v.as_u64() == Some(u64::from(GameData::FORMAT)) => Ok(()),

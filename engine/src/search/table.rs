@@ -4,6 +4,11 @@
 //! at once (each bucket guarded by its own lock, taken without waiting: a thread that finds
 //! a bucket busy treats it as a miss, or does not store). Both keep the full position, so a
 //! hit is never a collision, and every bound in them is true whichever thread found it.
+//!
+//! The one module of the engine with `unsafe`: a prefetch of the bucket a probe is about to
+//! read, and buckets locked by a flag rather than a `Mutex`, so that a thread that finds a
+//! bucket busy moves on instead of waiting. Each block says why it is sound.
+#![allow(unsafe_code)]
 
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -92,7 +92,7 @@ pub(super) fn describe_shares(candidates: &[(&str, PathBuf)], results: &[Points]
 pub(super) fn ship(
     shipped: &Path,
     shipped_gzipped: u64,
-    candidates: &[Measured],
+    candidates: &[Measured<'_>],
 ) -> Result<Option<String>> {
     let Some(c) = candidates.iter().find(|c| c.ships(shipped_gzipped)) else {
         return Ok(None);

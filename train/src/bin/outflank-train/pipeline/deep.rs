@@ -232,7 +232,7 @@ pub(super) fn deep(ctx: &Ctx, built: &Path, dir: &Path, quick: bool, jobs: usize
         .iter()
         .map(|(_, w)| gzip_size(ctx, w))
         .collect::<Result<Vec<u64>>>()?;
-    let weighed: Vec<Measured> = measured
+    let weighed: Vec<Measured<'_>> = measured
         .iter()
         .zip(&sizes)
         .zip(&results)

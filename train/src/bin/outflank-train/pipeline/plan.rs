@@ -192,7 +192,7 @@ pub(super) fn fit_step(
     init: Option<&Path>,
     data: &[PathBuf],
     held: &[PathBuf],
-    k: Knobs,
+    k: Knobs<'_>,
 ) -> Step {
     let path = |p: &Path| p.display().to_string();
     let out = dir.join(format!("{name}.bin"));
