@@ -19,7 +19,7 @@
 //! standard library for size: a panic is a bare trap, with no message formatting, no source
 //! locations and no unwinding machinery ([`PAGE_RUSTFLAGS`]). The engine is built for size
 //! there too (the page runs only its rules; the worker searches).
-//! What each saves of the page's first load: FIGURES.md, *The viewer*. The debug build stays
+//! How the first load is measured: docs/benchmarks.md, *The viewer*. The debug build stays
 //! on the stable toolchain and keeps panic messages.
 //!
 //! web/post-build.mjs then renames `app/` after a hash of its contents (index.html follows).

@@ -203,8 +203,8 @@ impl<G: Geometry> Run<'_, G> {
                 self.evaluate(&next, &self.child(ix, sq, flips))
             } else if depth == 2 {
                 // Fewest replies first: the evaluation would order better, but costs more
-                // than the nodes it saves this close to the leaves (FIGURES.md, *Move order
-                // near the leaves*).
+                // than the nodes it saves this close to the leaves (the `depth` example's
+                // nodes and time, docs/benchmarks.md, *The computer's speed*).
                 next.legal_moves().count() as i32
             } else {
                 0
@@ -287,7 +287,7 @@ impl<G: Geometry> Run<'_, G> {
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = NO_MOVE;
         // Not at depth 1: there a cut-off or a best move to try first saves less than the
-        // table's memory traffic costs (FIGURES.md, *Move order near the leaves*).
+        // table's memory traffic costs (the `depth` example, docs/benchmarks.md).
         let entry = if depth > 1 {
             self.table.probe(board.player, board.opponent)
         } else {
