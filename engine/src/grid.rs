@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn stones_in_a_line_with_a_gap_do_not_win() {
-        // Seed 001 counted stones on the line; five must be consecutive.
+        // Five stones on a line are not enough: they must be consecutive.
         let moves: Vec<Square> = ["a1", "o15", "b1", "o14", "c1", "o13", "d1", "o12", "f1"]
             .iter()
             .map(|s| sq(s))

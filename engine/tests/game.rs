@@ -213,7 +213,7 @@ fn statistics_count_corners_borders_centre_and_turned_over() {
     let g = game("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
     let [dark, light] = g.stats();
     assert_eq!(dark.moves + light.moves, 18);
-    // What seed 000's rule says, square by square.
+    // What the bombs rule says, square by square.
     let mut expected = [[0u32; 3]; 2];
     for t in g.turns() {
         if let Action::Place(s) = t.action {
@@ -373,7 +373,7 @@ fn bombs_toggle_neighbours_and_a_player_without_discs_loses() {
     assert_eq!(g.disc(sq("d4")), Some(Player::First));
     assert_eq!(g.scores(), [4, 1]);
     assert_eq!(g.stats()[0].turned_over, 1);
-    // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over (seed 000).
+    // e3 toggles d4 (now dark's) and e4 (dark's own): both count as turned over.
     let mut h = Reversi::new(ReversiOptions {
         size: 8,
         variant: Variant::Bombs,

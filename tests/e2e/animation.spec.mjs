@@ -1,4 +1,4 @@
-// The move animation (seed 000's playDisc -> turnOverDiscs -> newScores): the disc lands,
+// The move animation (Board Game Arena's playDisc -> turnOverDiscs -> newScores): the disc lands,
 // the outflanked discs turn over, then the scores change; the viewer is busy meanwhile and
 // refuses clicks visibly; speed is a preference; prefers-reduced-motion turns it off.
 import { test, expect } from "@playwright/test";

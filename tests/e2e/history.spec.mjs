@@ -1,4 +1,4 @@
-// History (seed 004): init / prev / next / now, the keys, the historical-view marker, no
+// History: init / prev / next / now, the keys, the historical-view marker, no
 // moves there; the move list; copying and pasting a record.
 import { test, expect } from "@playwright/test";
 import { discCounts, guardConsole, legalSquares, newGame, openViewer, playSquare } from "./helpers.mjs";

@@ -1,4 +1,4 @@
-//! The move animation as a pure diff of the states before and after a move (seed 000's
+//! The move animation as a pure diff of the states before and after a move (Board Game Arena's
 //! playDisc -> turnOverDiscs -> newScores): first the new piece lands, then the changed
 //! discs turn over, then the scores change. The viewer shows each step's frame for
 //! `hold_ms` (gloo-style timeouts), then the live state.

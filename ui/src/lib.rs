@@ -5,7 +5,7 @@
 //!   and JSON at the JavaScript edge.
 //! - [`transport`]: how the viewer and its host reach each other (one trait, typed events).
 //! - [`viewer_state`]: the viewer's reducer over host events, as plain data.
-//! - [`backend`]: the hot-seat host (seed 003's local.ts) as plain data; [`host`] runs it
+//! - [`backend`]: the hot-seat host (as boardgamers.space's local.ts) as plain data; [`host`] runs it
 //!   in the page with the computer opponent, hints and the new-game form.
 //! - [`model`]: what the viewer says about a game (status, labels, panels, history).
 //! - [`anim`]: the move animation as a pure diff of two states.

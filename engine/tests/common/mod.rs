@@ -1,5 +1,5 @@
 //! A deliberately simple Reversi for differential tests: a `Vec` of squares and the
-//! direction walk of seed 000 (`getTurnedOverDiscs`), no bitboards, no cleverness.
+//! direction walk of Board Game Arena's Reversi tutorial (`getTurnedOverDiscs`), no bitboards, no cleverness.
 
 #![allow(dead_code)]
 

@@ -1,4 +1,4 @@
-//! The local hot-seat host (seed 003's local.ts): the host's side of the viewer protocol,
+//! The local hot-seat host (as boardgamers.space's local.ts): the host's side of the viewer protocol,
 //! inside the page. It owns the game and the players' names, and changes them only through
 //! one reducer, [`HotSeat::apply`] over named [`Action`]s (a move, the computer's move, undo,
 //! redo, rename, a new game); every accepted action bumps the state id. [`HotSeat::answer`]

@@ -297,7 +297,7 @@ pub fn PrefsFields() -> impl IntoView {
     }
 }
 
-/// The result and per-player statistics once the game is over (seed 000).
+/// The result and per-player statistics once the game is over.
 #[component]
 pub fn StatsPanel() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
