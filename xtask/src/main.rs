@@ -3,7 +3,8 @@
 //! ```text
 //! cargo xtask serve [--port 8080]   set up, build the release site, serve it at http://127.0.0.1:8080/
 //! cargo xtask test                  set up, then every test: lint, engine, wasm builds, browser tests
-//! cargo xtask lint                  rustfmt's check and clippy -D warnings (pinned toolchain)
+//! cargo xtask lint                  no development history in tracked files, rustfmt's check and
+//!                                   clippy -D warnings (pinned toolchain)
 //! cargo xtask setup                 only install what is missing (idempotent; seconds when done)
 //! cargo xtask package               build the BGS engine API npm package into engine/bgs/pkg/
 //! cargo xtask test-api              build that package and run only its Node tests
@@ -69,7 +70,8 @@ fn usage() {
     println!(
         "cargo xtask serve [--port N]  build the release site and serve it at http://127.0.0.1:8080/\n\
          cargo xtask test              run every test (engine, wasm, browser)\n\
-         cargo xtask lint              rustfmt's check and clippy -D warnings with the pinned toolchain (part of test)\n\
+         cargo xtask lint              no development history in tracked files; rustfmt's check and clippy -D warnings\n\
+         \x20                             with the pinned toolchain (part of test)\n\
          cargo xtask setup             install whatever is missing (done by serve and test too)\n\
          cargo xtask package           build the npm package outflank-engine (BGS engine API) into engine/bgs/pkg/\n\
          cargo xtask test-api          build that package and run only its Node tests (part of test)\n\
