@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Trunk's post-build hook (Trunk.toml), one process so the steps run in order (trunk starts
 // the hooks of a stage side by side): the page's wasm directory named after its contents, the
-// embeddable viewer as one script, then the offline precache list and build id over the
-// finished build.
+// embeddable viewer as one script and as the npm package outflank-viewer, then the offline
+// precache list and build id over the finished build.
 await import("./app-hash.mjs");
 await import("./bundle-embed.mjs");
+await import("./embed-package.mjs");
 await import("./precache.mjs");

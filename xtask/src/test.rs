@@ -1,12 +1,15 @@
 //! `cargo xtask test`: set up, then every test: the lint check, engine (native, release), the training
-//! pipeline's smoke run, wasm builds, the engine API's Node tests, the release site and the browser tests.
+//! pipeline's smoke run, wasm builds, the engine API's Node tests, the npm packages and the engine crate
+//! packed and installed, the release site and the browser tests.
 
 use std::process::Stdio;
 use std::time::Instant;
 
 use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result, Steps};
 use crate::lint::lint;
-use crate::package::{build_package, engine_api_tests};
+use crate::package::{
+    build_package, engine_api_tests, engine_crate_check, engine_package_check, viewer_package_check,
+};
 use crate::serve::trunk_build;
 use crate::setup::setup;
 
@@ -16,7 +19,7 @@ const PERFT_EXPECTED: &str = "perft 7 55092 ";
 pub(crate) fn test(ctx: &Ctx) -> Result {
     let t = Instant::now();
     let setup_steps = setup(ctx)?;
-    let mut steps = Steps::new(10);
+    let mut steps = Steps::new(13);
     steps.step("lint: rustfmt and clippy (cargo xtask lint)", || lint(ctx))?;
     steps.step(
         "engine: native tests, release, incl. ignored (slow perft), and the BGS API",
@@ -81,7 +84,19 @@ pub(crate) fn test(ctx: &Ctx) -> Result {
         "engine API: Node tests (node --test tests/engine-api)",
         || engine_api_tests(ctx),
     )?;
+    steps.step(
+        "engine API: npm pack, installed in an empty folder; require, import, tsc (tests/packages/engine)",
+        || engine_package_check(ctx),
+    )?;
+    steps.step(
+        "engine: cargo package -p outflank-engine, within its size budget",
+        || engine_crate_check(ctx),
+    )?;
     steps.step("site: trunk build --release", || trunk_build(ctx))?;
+    steps.step(
+        "viewer: npm pack dist/embed, installed in an empty folder; a page in Chromium, tsc (tests/packages/viewer)",
+        || viewer_package_check(ctx),
+    )?;
     steps.step("browser tests: Playwright + Chromium against dist/", || {
         let mut c = ctx.cmd(
             ctx.tests
