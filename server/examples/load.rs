@@ -86,7 +86,10 @@ fn cpu_secs(pid: &str) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command name (which may hold spaces) start at its closing paren.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let f: Vec<f64> = rest.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the paren; in ticks
     // of 1/100 s on Linux.
     (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
@@ -146,9 +149,7 @@ async fn next(ws: &mut Socket) -> Option<Value> {
     loop {
         match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => {
-                return None
-            }
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
             Ok(Some(Ok(_))) => continue,
         }
     }
@@ -190,7 +191,11 @@ fn to_move_and_moves(state: &Value) -> Option<(usize, Vec<String>)> {
     let p = data.state.to_move()?;
     Some((
         p.index(),
-        data.state.legal_moves().iter().map(ToString::to_string).collect(),
+        data.state
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
     ))
 }
 
@@ -261,7 +266,11 @@ async fn play(
         let mv = &moves[(rng.next() % moves.len() as u64) as usize];
         let msg = json!({"event": "move", "data": {"move": mv, "stateId": sid}}).to_string();
         let sent = Instant::now();
-        if sockets[mover].send(Message::Text(msg.into())).await.is_err() {
+        if sockets[mover]
+            .send(Message::Text(msg.into()))
+            .await
+            .is_err()
+        {
             stats.errors.fetch_add(1, Ordering::Relaxed);
             return lost();
         }
@@ -310,7 +319,11 @@ async fn main() {
     let args = Args::parse();
     let bin = args.server_bin.clone().unwrap_or_else(|| {
         let exe = std::env::current_exe().unwrap();
-        exe.parent().unwrap().parent().unwrap().join("outflank-server")
+        exe.parent()
+            .unwrap()
+            .parent()
+            .unwrap()
+            .join("outflank-server")
     });
     let data = tempfile::tempdir().unwrap();
     let mut server = Command::new(&bin)
@@ -322,7 +335,12 @@ async fn main() {
         .env("RUST_LOG", "error")
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("start {}: {e} (cargo build --release --bins)", bin.display()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "start {}: {e} (cargo build --release --bins)",
+                bin.display()
+            )
+        });
     let pid = server.id();
     let mut line = String::new();
     BufReader::new(server.stdout.take().unwrap())
@@ -400,7 +418,10 @@ async fn main() {
     let mut lat = std::mem::take(&mut *stats.latencies_us.lock().unwrap());
     lat.sort_unstable();
     let moves = stats.moves.load(Ordering::Relaxed);
-    println!("played {moves} moves in {elapsed:.1} s: {:.0} moves/s", moves as f64 / elapsed);
+    println!(
+        "played {moves} moves in {elapsed:.1} s: {:.0} moves/s",
+        moves as f64 / elapsed
+    );
     println!(
         "move to announcement: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         percentile(&lat, 0.5),

@@ -103,9 +103,7 @@ pub fn random_id() -> i64 {
 pub fn check_name(name: &str) -> Result<(), String> {
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
-        return Err(format!(
-            "A name has {NAME_MIN} to {NAME_MAX} characters."
-        ));
+        return Err(format!("A name has {NAME_MIN} to {NAME_MAX} characters."));
     }
     if !name
         .chars()
@@ -446,7 +444,10 @@ mod tests {
     #[test]
     fn cookies_are_read_among_others() {
         let mut h = HeaderMap::new();
-        h.insert(COOKIE, HeaderValue::from_static("a=1; outflank_session=xyz; b=2"));
+        h.insert(
+            COOKIE,
+            HeaderValue::from_static("a=1; outflank_session=xyz; b=2"),
+        );
         assert_eq!(session_token(&h).as_deref(), Some("xyz"));
     }
 

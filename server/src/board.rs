@@ -84,7 +84,9 @@ pub async fn player(
         .collect();
     let mut player = user_json(&user, false);
     player["games"] = json!(user.wins + user.losses + user.draws);
-    Ok(Json(json!({ "player": player, "games": games, "rule": rule() })))
+    Ok(Json(
+        json!({ "player": player, "games": games, "rule": rule() }),
+    ))
 }
 
 #[cfg(test)]

@@ -30,7 +30,11 @@ impl ApiError {
     }
 
     pub fn not_found(what: &str) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not-found", format!("No such {what}."))
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not-found",
+            format!("No such {what}."),
+        )
     }
 
     pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {

@@ -86,7 +86,9 @@ pub fn lobby_options(req: &CreateGame) -> Result<Value, ApiError> {
             if ![15, 19].contains(&size) {
                 return Err(bad_option("Gomoku is played on 15x15 or 19x19."));
             }
-            Ok(json!({"game": "gomoku", "size": size, "exactFive": req.exact_five.unwrap_or(false)}))
+            Ok(
+                json!({"game": "gomoku", "size": size, "exactFive": req.exact_five.unwrap_or(false)}),
+            )
         }
         "tictactoe" => {
             only("variant", req.variant.is_some())?;
@@ -132,7 +134,11 @@ fn seat_of(row: &GameRow, user: i64) -> Option<usize> {
 
 /// Time left for `seat` at `now`: its stored time, less the running turn if it is its turn.
 fn time_left(row: &GameRow, seat: usize, now: i64) -> Option<i64> {
-    let stored = if seat == 0 { row.time0_ms } else { row.time1_ms }?;
+    let stored = if seat == 0 {
+        row.time0_ms
+    } else {
+        row.time1_ms
+    }?;
     let running = row.status == "playing" && row.to_move == Some(seat as i64);
     Some(match (running, row.turn_started_at) {
         (true, Some(t)) => (stored - (now - t)).max(0),
@@ -311,8 +317,14 @@ pub async fn create(
         ));
     }
     let id = random_id();
-    let data = api::init(&json!(2), &json!([]), &options, &json!(id.to_string()), &json!(0))
-        .map_err(|e| bad_option(e.message))?;
+    let data = api::init(
+        &json!(2),
+        &json!([]),
+        &options,
+        &json!(id.to_string()),
+        &json!(0),
+    )
+    .map_err(|e| bad_option(e.message))?;
     let data = api::set_player_meta_data(data.to_json(), &json!(0), &json!({"name": user.name}))
         .map_err(|e| bad_option(e.message))?;
     let now = now_ms();
@@ -330,7 +342,10 @@ pub async fn create(
     let row = load(&app, id, true).await?;
     announce(&app, &row, true);
     tracing::info!(game = id, user = user.id, "created");
-    Ok((StatusCode::CREATED, Json(json!({ "game": summary(&row, now) }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "game": summary(&row, now) })),
+    ))
 }
 
 /// `GET /api/games/{id}`: the summary and the state (anyone may look).
@@ -340,7 +355,9 @@ pub async fn get(
 ) -> Result<Json<Value>, ApiError> {
     let row = load(&app, parse_id(&id)?, true).await?;
     let state = state_value(row.data.as_deref().unwrap_or("null"), row.state_id);
-    Ok(Json(json!({ "game": summary(&row, now_ms()), "state": state })))
+    Ok(Json(
+        json!({ "game": summary(&row, now_ms()), "state": state }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -358,8 +375,7 @@ pub async fn log(
     Path(id): Path<String>,
     query: Result<Query<LogQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) =
-        query.map_err(|e| ApiError::bad_request("bad-request", e.body_text()))?;
+    let Query(q) = query.map_err(|e| ApiError::bad_request("bad-request", e.body_text()))?;
     let row = load(&app, parse_id(&id)?, true).await?;
     Ok(Json(log_slice(&row, q.start, q.end, None)?))
 }
@@ -378,7 +394,8 @@ pub fn log_slice(
     if let Some(end) = end {
         options["end"] = json!(end);
     }
-    let slice = api::log_slice(data, &options).map_err(|e| ApiError::bad_request(e.code, e.message))?;
+    let slice =
+        api::log_slice(data, &options).map_err(|e| ApiError::bad_request(e.code, e.message))?;
     let len = slice.log.len() as u32;
     Ok(json!({
         "start": start,
@@ -396,7 +413,10 @@ pub async fn join(
     let user = viewer.require()?;
     let row = load(&app, parse_id(&id)?, true).await?;
     if row.player0_id == user.id {
-        return Err(ApiError::conflict("own-game", "You cannot join your own game."));
+        return Err(ApiError::conflict(
+            "own-game",
+            "You cannot join your own game.",
+        ));
     }
     if row.status != "waiting" {
         return Err(not_waiting());
@@ -411,7 +431,9 @@ pub async fn join(
         ApiError::internal()
     })?;
     let now = now_ms();
-    let first_turn = row.clock_ms.unwrap_or(app.config.abandon_after as i64 * 1000);
+    let first_turn = row
+        .clock_ms
+        .unwrap_or(app.config.abandon_after as i64 * 1000);
     let change = Change {
         game_id: row.id,
         from_state: row.state_id,
@@ -443,7 +465,10 @@ pub async fn join(
 }
 
 fn not_waiting() -> ApiError {
-    ApiError::conflict("not-waiting", "That game is not waiting for an opponent any more.")
+    ApiError::conflict(
+        "not-waiting",
+        "That game is not waiting for an opponent any more.",
+    )
 }
 
 /// `POST /api/games/{id}/cancel`: the creator withdraws a game nobody has joined.
@@ -455,7 +480,10 @@ pub async fn cancel(
     let user = viewer.require()?;
     let row = load(&app, parse_id(&id)?, false).await?;
     if row.player0_id != user.id {
-        return Err(ApiError::forbidden("not-yours", "Only its creator can cancel a game."));
+        return Err(ApiError::forbidden(
+            "not-yours",
+            "Only its creator can cancel a game.",
+        ));
     }
     if !app.store.cancel_game(row.id, user.id).await? {
         return Err(not_waiting());
@@ -571,7 +599,11 @@ fn change_after(
         game_id: row.id,
         from_state: row.state_id,
         to_state: row.state_id + 1,
-        status: if finish.is_some() { "finished" } else { "playing" },
+        status: if finish.is_some() {
+            "finished"
+        } else {
+            "playing"
+        },
         data: data.to_json().to_string(),
         to_move: next.map(|n| n as i64),
         scores: scores(data),
@@ -624,7 +656,7 @@ pub async fn play(
     };
     let row = &*row;
     let current = Some(row.state_id);
-    let Some(seat) = seat_of(&row, user) else {
+    let Some(seat) = seat_of(row, user) else {
         return Err(Refusal::new(
             "not-a-player",
             "Only the game's players can move; you are watching.",
@@ -732,7 +764,10 @@ mod tests {
             json!({"game": "reversi", "size": 8, "variant": "standard"})
         );
         assert_eq!(
-            lobby_options(&req(json!({"game": "gomoku", "size": 15, "exactFive": true}))).unwrap(),
+            lobby_options(&req(
+                json!({"game": "gomoku", "size": 15, "exactFive": true})
+            ))
+            .unwrap(),
             json!({"game": "gomoku", "size": 15, "exactFive": true})
         );
         assert!(lobby_options(&req(json!({"game": "reversi", "size": 7}))).is_err());
@@ -750,7 +785,12 @@ mod tests {
 
     #[test]
     fn clocks() {
-        let c = |m: f64, i: u32| clock_ms(Some(ClockOption { minutes: m, increment: i }));
+        let c = |m: f64, i: u32| {
+            clock_ms(Some(ClockOption {
+                minutes: m,
+                increment: i,
+            }))
+        };
         assert_eq!(c(5.0, 3).unwrap(), (Some(300_000), Some(3000)));
         assert!(c(0.0, 0).is_err());
         assert!(c(f64::NAN, 0).is_err());

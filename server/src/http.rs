@@ -73,7 +73,10 @@ pub fn check_origin(app: &Shared, headers: &HeaderMap) -> Result<(), ApiError> {
     let Some(origin) = headers.get(ORIGIN).and_then(|o| o.to_str().ok()) else {
         return Ok(());
     };
-    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let host = headers
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
     let authority = origin
         .strip_prefix("http://")
         .or_else(|| origin.strip_prefix("https://"))
@@ -121,9 +124,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                     "bad-content-type",
                     "Send JSON, with Content-Type: application/json.",
                 ),
-                JsonRejection::JsonSyntaxError(e) => {
-                    ApiError::bad_request("bad-json", format!("That is not JSON: {}", e.body_text()))
-                }
+                JsonRejection::JsonSyntaxError(e) => ApiError::bad_request(
+                    "bad-json",
+                    format!("That is not JSON: {}", e.body_text()),
+                ),
                 JsonRejection::JsonDataError(e) => ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     "bad-request",

@@ -26,6 +26,10 @@ use crate::{now_ms, Shared};
 
 /// Largest message a client may send, in bytes (a move is a few dozen).
 pub const MAX_MESSAGE: usize = 4096;
+/// A socket's read and write buffers, in bytes: a client's messages are small, and the
+/// server's (a game's state, a few KiB) are written through; tungstenite's default of 128 KiB
+/// each would make a thousand games' sockets cost half a GiB.
+pub const BUFFER: usize = 8 * 1024;
 /// Messages a client may send per second before the socket is closed.
 pub const MAX_RATE: u32 = 20;
 const PING_EVERY: Duration = Duration::from_secs(25);
@@ -78,13 +82,13 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     crate::http::check_origin(&app, &headers)?;
-    let id = id
-        .parse::<i64>()
-        .map_err(|_| ApiError::not_found("game"))?;
+    let id = id.parse::<i64>().map_err(|_| ApiError::not_found("game"))?;
     if app.store.game(id, false).await?.is_none() {
         return Err(ApiError::not_found("game"));
     }
     Ok(ws
+        .read_buffer_size(crate::live::BUFFER)
+        .write_buffer_size(crate::live::BUFFER)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| run(app, socket, id, viewer)))
@@ -116,6 +120,7 @@ impl Out {
     async fn send(&mut self, text: String) -> bool {
         self.sink.send(Message::Text(text.into())).await.is_ok()
     }
+
 
     /// The game as it is now (`player` first if the seat changed): `game`, then `state`.
     async fn send_game(&mut self, row: &GameRow) -> bool {
@@ -294,7 +299,13 @@ async fn handle(app: &Shared, id: i64, out: &mut Out, text: &str) -> bool {
                 Some(r) => {
                     let state_id = match r.state_id {
                         Some(s) => Some(s),
-                        None => app.store.game(id, false).await.ok().flatten().map(|g| g.state_id),
+                        None => app
+                            .store
+                            .game(id, false)
+                            .await
+                            .ok()
+                            .flatten()
+                            .map(|g| g.state_id),
                     };
                     out.send(message(
                         "refused",
@@ -306,7 +317,10 @@ async fn handle(app: &Shared, id: i64, out: &mut Out, text: &str) -> bool {
         }
         "fetchState" => match app.store.game(id, true).await {
             Ok(Some(row)) => out.send_game(&row).await,
-            _ => out.send(error("internal", "The game could not be read.")).await,
+            _ => {
+                out.send(error("internal", "The game could not be read."))
+                    .await
+            }
         },
         "fetchLog" => {
             let q: FetchLog = if msg.data.is_null() {
@@ -329,7 +343,10 @@ async fn handle(app: &Shared, id: i64, out: &mut Out, text: &str) -> bool {
                     Ok(slice) => out.send(message("gamelog", &slice)).await,
                     Err(e) => out.send(error(e.code, &e.message)).await,
                 },
-                _ => out.send(error("internal", "The game could not be read.")).await,
+                _ => {
+                    out.send(error("internal", "The game could not be read."))
+                        .await
+                }
             }
         }
         name if IGNORED.contains(&name) => true,

@@ -55,6 +55,8 @@ pub async fn upgrade(
     crate::http::check_origin(&app, &headers)?;
     let user = viewer.user().map(|u| u.id);
     Ok(ws
+        .read_buffer_size(crate::live::BUFFER)
+        .write_buffer_size(crate::live::BUFFER)
         .max_message_size(crate::live::MAX_MESSAGE)
         .max_frame_size(crate::live::MAX_MESSAGE)
         .on_upgrade(move |socket| run(app, socket, user)))

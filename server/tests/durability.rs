@@ -15,7 +15,9 @@ async fn a_player_who_reconnects_gets_the_game_as_it_is() {
     let bob = Client::new(&server);
     ann.register("ann").await;
     bob.register("bob").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
     bob.join(id).await;
     let mut a = ann.ws_game(id).await;
     let mut b = bob.ws_game(id).await;
@@ -74,7 +76,10 @@ async fn a_server_killed_mid_game_comes_back_with_it() {
     assert_eq!(ann.get("/api/me").await.1["user"]["name"], "ann");
     let (_, after) = watcher.get(&format!("/api/games/{id}")).await;
     assert_eq!(after["state"], before);
-    assert_eq!(after["game"]["deadline"], deadline, "the clock resumes from its deadline");
+    assert_eq!(
+        after["game"]["deadline"], deadline,
+        "the clock resumes from its deadline"
+    );
     let left = after["game"]["clock"]["remainingMs"][0].as_i64().unwrap();
     assert!(left > 0 && left <= 10 * 60_000 + 2_000);
 
@@ -136,7 +141,12 @@ async fn a_flag_fall_ends_the_game_for_the_player_out_of_time() {
     assert_eq!(end["clock"]["remainingMs"][1], 0);
     assert_eq!(end["scores"][1], 0);
     let state = a.wait_for("state", |s| s["stateId"] == sid + 2).await;
-    let last = state["log"].as_array().unwrap().iter().rev().find(|i| i["event"] == "drop");
+    let last = state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|i| i["event"] == "drop");
     assert!(last.is_some(), "the log records the drop: {}", state["log"]);
     // A move after the end is refused.
     b.play("d6", sid + 1).await;
@@ -151,7 +161,9 @@ async fn a_game_without_a_clock_ends_when_the_player_to_move_is_gone_too_long() 
     let bob = Client::new(&server);
     ann.register("ann").await;
     bob.register("bob").await;
-    let id = ann.create(json!({"game": "gomoku"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "gomoku"})).await["id"]
+        .as_i64()
+        .unwrap();
     bob.join(id).await;
     let mut b = bob.ws_game(id).await;
     b.hello().await;

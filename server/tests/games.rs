@@ -57,7 +57,7 @@ async fn tic_tac_toe_between_two_accounts_with_a_spectator() {
         sid += 1;
         for ws in [&mut a, &mut b, &mut w] {
             let s = ws.state(sid).await;
-            assert_eq!(s["log"].as_array().unwrap().len() >= i + 2, true);
+            assert!(s["log"].as_array().unwrap().len() >= i + 2);
         }
     }
     w.send("fetchState", Value::Null).await;
@@ -79,7 +79,10 @@ async fn tic_tac_toe_between_two_accounts_with_a_spectator() {
     assert_eq!(log["data"]["log"][0]["move"], "a1");
     let mut late = watcher.ws_game(id).await;
     let (_, g, s) = late.hello().await;
-    assert_eq!((g["status"].clone(), s["stateId"].clone()), (json!("finished"), json!(sid)));
+    assert_eq!(
+        (g["status"].clone(), s["stateId"].clone()),
+        (json!("finished"), json!(sid))
+    );
     late.send("fetchLog", json!({"start": 0, "end": 1})).await;
     let slice = late.wait_for("gamelog", |_| true).await;
     assert_eq!(slice["end"], 1);
@@ -145,7 +148,10 @@ async fn a_whole_reversi_game_of_random_legal_moves() {
             break;
         };
         let legal = legal_moves(&state);
-        assert!(!legal.is_empty(), "seed {seed}: no legal move for the player to move");
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: no legal move for the player to move"
+        );
         let mv = &legal[rng.below(legal.len())];
         ws[seat as usize].play(mv, sid).await;
         state = w.state(sid + 1).await;
@@ -158,7 +164,10 @@ async fn a_whole_reversi_game_of_random_legal_moves() {
     let (_, got) = watcher.get(&format!("/api/games/{id}")).await;
     let game = &got["game"];
     assert_eq!(game["status"], "finished", "seed {seed}");
-    let scores = [game["scores"][0].as_i64().unwrap(), game["scores"][1].as_i64().unwrap()];
+    let scores = [
+        game["scores"][0].as_i64().unwrap(),
+        game["scores"][1].as_i64().unwrap(),
+    ];
     let winner = match scores[0].cmp(&scores[1]) {
         std::cmp::Ordering::Greater => json!(0),
         std::cmp::Ordering::Less => json!(1),
@@ -166,7 +175,11 @@ async fn a_whole_reversi_game_of_random_legal_moves() {
     };
     assert_eq!(game["result"]["winner"], winner, "seed {seed}");
     let (_, page) = watcher.get("/api/players/dark").await;
-    assert_eq!(page["player"]["discDiff"], scores[0] - scores[1], "seed {seed}");
+    assert_eq!(
+        page["player"]["discDiff"],
+        scores[0] - scores[1],
+        "seed {seed}"
+    );
     // The clock ran: each player's time is less than 30 minutes plus the increments.
     let left = game["clock"]["remainingMs"][0].as_i64().unwrap();
     assert!(left > 0 && left <= 30 * 60_000 + 5_000 * 40, "seed {seed}");
@@ -180,7 +193,9 @@ async fn concede_on_ones_own_turn_while_behind() {
     let bob = Client::new(&server);
     ann.register("ann").await;
     bob.register("bob").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
     bob.join(id).await;
     let mut a = ann.ws_game(id).await;
     let mut b = bob.ws_game(id).await;
@@ -208,7 +223,10 @@ async fn gomoku_and_bombs_games_start_with_their_options() {
     let g = ann
         .create(json!({"game": "gomoku", "size": 15, "exactFive": true}))
         .await;
-    assert_eq!(g["options"], json!({"game": "gomoku", "size": 15, "exactFive": true}));
+    assert_eq!(
+        g["options"],
+        json!({"game": "gomoku", "size": 15, "exactFive": true})
+    );
     let (_, got) = ann.get(&format!("/api/games/{}", g["id"])).await;
     assert_eq!(got["state"]["board"].as_array().unwrap().len(), 15);
     let b = ann

@@ -32,34 +32,77 @@ async fn accounts_refuse_bad_input_and_reveal_nothing() {
     let c = Client::new(&server);
     for (body, code) in [
         (json!({"name": "a", "password": "password1"}), "bad-name"),
-        (json!({"name": "<b>ann</b>", "password": "password1"}), "bad-name"),
-        (json!({"name": "x".repeat(25), "password": "password1"}), "bad-name"),
+        (
+            json!({"name": "<b>ann</b>", "password": "password1"}),
+            "bad-name",
+        ),
+        (
+            json!({"name": "x".repeat(25), "password": "password1"}),
+            "bad-name",
+        ),
         (json!({"name": "ann", "password": "short"}), "bad-password"),
-        (json!({"name": "ann", "password": "password1", "email": "no at"}), "bad-email"),
+        (
+            json!({"name": "ann", "password": "password1", "email": "no at"}),
+            "bad-email",
+        ),
     ] {
         let (status, got) = c.post("/api/accounts", body).await;
-        assert_eq!((status, got["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)));
+        assert_eq!(
+            (status, got["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code))
+        );
     }
     c.register("ann").await;
     let other = Client::new(&server);
     let (status, got) = other
-        .post("/api/accounts", json!({"name": "ANN", "password": "password2"}))
+        .post(
+            "/api/accounts",
+            json!({"name": "ANN", "password": "password2"}),
+        )
         .await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::CONFLICT, json!("name-taken")));
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("name-taken"))
+    );
 
     // Schema, syntax, type, size, origin.
     let (status, got) = other
-        .post("/api/accounts", json!({"name": "bob", "password": "password1", "admin": true}))
+        .post(
+            "/api/accounts",
+            json!({"name": "bob", "password": "password1", "admin": true}),
+        )
         .await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::UNPROCESSABLE_ENTITY, json!("bad-request")));
-    let (status, got) =
-        post_raw(&other, "/api/session", Some("application/json"), None, "{nope".into()).await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::BAD_REQUEST, json!("bad-json")));
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("bad-request"))
+    );
+    let (status, got) = post_raw(
+        &other,
+        "/api/session",
+        Some("application/json"),
+        None,
+        "{nope".into(),
+    )
+    .await;
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!("bad-json"))
+    );
     let (status, got) = post_raw(&other, "/api/session", None, None, "{}".into()).await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!("bad-content-type")));
+    assert_eq!(
+        (status, got["code"].clone()),
+        (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            json!("bad-content-type")
+        )
+    );
     let big = json!({"name": "bob", "password": "p".repeat(20_000)}).to_string();
-    let (status, got) = post_raw(&other, "/api/accounts", Some("application/json"), None, big).await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::PAYLOAD_TOO_LARGE, json!("too-large")));
+    let (status, got) =
+        post_raw(&other, "/api/accounts", Some("application/json"), None, big).await;
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::PAYLOAD_TOO_LARGE, json!("too-large"))
+    );
     let (status, got) = post_raw(
         &other,
         "/api/accounts",
@@ -68,20 +111,53 @@ async fn accounts_refuse_bad_input_and_reveal_nothing() {
         json!({"name": "bob", "password": "password1"}).to_string(),
     )
     .await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::FORBIDDEN, json!("bad-origin")));
-    let (status, _) = other.post("/api/session", json!({"name": "bob", "password": "password1"})).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "refused requests created no account");
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("bad-origin"))
+    );
+    let (status, _) = other
+        .post(
+            "/api/session",
+            json!({"name": "bob", "password": "password1"}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "refused requests created no account"
+    );
 
     // A wrong password and an unknown name read the same.
-    let (s1, wrong_password) = other.post("/api/session", json!({"name": "ann", "password": "password9"})).await;
-    let (s2, unknown_name) = other.post("/api/session", json!({"name": "zed", "password": "password1"})).await;
-    assert_eq!((s1, s2), (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED));
+    let (s1, wrong_password) = other
+        .post(
+            "/api/session",
+            json!({"name": "ann", "password": "password9"}),
+        )
+        .await;
+    let (s2, unknown_name) = other
+        .post(
+            "/api/session",
+            json!({"name": "zed", "password": "password1"}),
+        )
+        .await;
+    assert_eq!(
+        (s1, s2),
+        (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED)
+    );
     assert_eq!(wrong_password, unknown_name);
-    assert_eq!(wrong_password, json!({"code": "wrong-credentials", "message": "Wrong name or password."}));
+    assert_eq!(
+        wrong_password,
+        json!({"code": "wrong-credentials", "message": "Wrong name or password."})
+    );
 
     // Five failures a minute per name, then 429, even with the right password.
     for _ in 0..4 {
-        let (s, _) = other.post("/api/session", json!({"name": "Ann", "password": "password9"})).await;
+        let (s, _) = other
+            .post(
+                "/api/session",
+                json!({"name": "Ann", "password": "password9"}),
+            )
+            .await;
         assert_eq!(s, StatusCode::UNAUTHORIZED);
     }
     let r = other
@@ -105,11 +181,24 @@ async fn log_ins_are_limited_per_address_too() {
     let server = Server::start(dir.path(), &["--login-limit-address", "3"]);
     let c = Client::new(&server);
     for name in ["ann", "bob", "cyd"] {
-        let (s, _) = c.post("/api/session", json!({"name": name, "password": "password1"})).await;
+        let (s, _) = c
+            .post(
+                "/api/session",
+                json!({"name": name, "password": "password1"}),
+            )
+            .await;
         assert_eq!(s, StatusCode::UNAUTHORIZED);
     }
-    let (s, got) = c.post("/api/session", json!({"name": "dee", "password": "password1"})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::TOO_MANY_REQUESTS, json!("too-many-attempts")));
+    let (s, got) = c
+        .post(
+            "/api/session",
+            json!({"name": "dee", "password": "password1"}),
+        )
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::TOO_MANY_REQUESTS, json!("too-many-attempts"))
+    );
 }
 
 #[tokio::test]
@@ -123,16 +212,27 @@ async fn sessions_forged_or_ended_open_nothing() {
 
     let forger = Client::new(&server);
     let url: reqwest::Url = server.url.parse().unwrap();
-    forger.jar.add_cookie_str(&format!("outflank_session={}; Path=/", "A".repeat(43)), &url);
+    forger.jar.add_cookie_str(
+        &format!("outflank_session={}; Path=/", "A".repeat(43)),
+        &url,
+    );
     let (status, got) = forger.get("/api/me").await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::UNAUTHORIZED, json!("bad-session")));
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("bad-session"))
+    );
     let (status, got) = forger.post("/api/games", json!({"game": "reversi"})).await;
-    assert_eq!((status, got["code"].clone()), (StatusCode::UNAUTHORIZED, json!("bad-session")));
+    assert_eq!(
+        (status, got["code"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("bad-session"))
+    );
     let (_, lobby) = ann.get("/api/lobby").await;
     assert_eq!(lobby["waiting"], json!([]));
 
     // A forged session on a game's socket watches, told why.
-    let id = ann.create(json!({"game": "tictactoe"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "tictactoe"})).await["id"]
+        .as_i64()
+        .unwrap();
     let mut ws = forger.ws_game(id).await;
     let first = ws.next().await.unwrap();
     assert_eq!(first["event"], "error");
@@ -173,7 +273,10 @@ async fn the_lobby_refuses_what_does_not_apply() {
     bob.register("bob").await;
     cyd.register("cyd").await;
     let (s, got) = anon.post("/api/games", json!({"game": "reversi"})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::UNAUTHORIZED, json!("not-logged-in")));
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("not-logged-in"))
+    );
     for bad in [
         json!({"game": "chess"}),
         json!({"game": "reversi", "size": 7}),
@@ -184,32 +287,76 @@ async fn the_lobby_refuses_what_does_not_apply() {
         json!({"game": "reversi", "clock": {"minutes": 5, "increment": 600}}),
     ] {
         let (s, got) = ann.post("/api/games", bad.clone()).await;
-        assert_eq!((s, got["code"].clone()), (StatusCode::BAD_REQUEST, json!("bad-option")), "{bad}");
+        assert_eq!(
+            (s, got["code"].clone()),
+            (StatusCode::BAD_REQUEST, json!("bad-option")),
+            "{bad}"
+        );
     }
-    let (s, got) = ann.post("/api/games", json!({"game": "reversi", "colour": "light"})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::UNPROCESSABLE_ENTITY, json!("bad-request")));
+    let (s, got) = ann
+        .post("/api/games", json!({"game": "reversi", "colour": "light"}))
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("bad-request"))
+    );
 
-    let id = ann.create(json!({"game": "reversi"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
     let (s, got) = ann.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::CONFLICT, json!("own-game")));
-    let (s, got) = bob.post(&format!("/api/games/{id}/cancel"), json!({})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::FORBIDDEN, json!("not-yours")));
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("own-game"))
+    );
+    let (s, got) = bob
+        .post(&format!("/api/games/{id}/cancel"), json!({}))
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("not-yours"))
+    );
     for missing in ["12345", "abc", "-1"] {
-        let (s, got) = bob.post(&format!("/api/games/{missing}/join"), json!({})).await;
-        assert_eq!((s, got["code"].clone()), (StatusCode::NOT_FOUND, json!("not-found")));
+        let (s, got) = bob
+            .post(&format!("/api/games/{missing}/join"), json!({}))
+            .await;
+        assert_eq!(
+            (s, got["code"].clone()),
+            (StatusCode::NOT_FOUND, json!("not-found"))
+        );
     }
     bob.join(id).await;
     let (s, got) = cyd.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::CONFLICT, json!("not-waiting")));
-    let (s, got) = ann.post(&format!("/api/games/{id}/cancel"), json!({})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::CONFLICT, json!("not-waiting")));
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("not-waiting"))
+    );
+    let (s, got) = ann
+        .post(&format!("/api/games/{id}/cancel"), json!({}))
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("not-waiting"))
+    );
 
     // Cancel while nobody has joined; then it is gone from the lobby.
-    let other = ann.create(json!({"game": "tictactoe"})).await["id"].as_i64().unwrap();
-    let (s, got) = ann.post(&format!("/api/games/{other}/cancel"), json!({})).await;
-    assert_eq!((s, got["game"]["status"].clone()), (StatusCode::OK, json!("cancelled")));
-    let (s, got) = bob.post(&format!("/api/games/{other}/join"), json!({})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::CONFLICT, json!("not-waiting")));
+    let other = ann.create(json!({"game": "tictactoe"})).await["id"]
+        .as_i64()
+        .unwrap();
+    let (s, got) = ann
+        .post(&format!("/api/games/{other}/cancel"), json!({}))
+        .await;
+    assert_eq!(
+        (s, got["game"]["status"].clone()),
+        (StatusCode::OK, json!("cancelled"))
+    );
+    let (s, got) = bob
+        .post(&format!("/api/games/{other}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("not-waiting"))
+    );
     let (_, lobby) = anon.get("/api/lobby").await;
     assert_eq!(lobby["waiting"], json!([]));
     assert_eq!(lobby["playing"][0]["id"], id);
@@ -219,11 +366,20 @@ async fn the_lobby_refuses_what_does_not_apply() {
         cyd.create(json!({"game": "tictactoe"})).await;
     }
     let (s, got) = cyd.post("/api/games", json!({"game": "tictactoe"})).await;
-    assert_eq!((s, got["code"].clone()), (StatusCode::CONFLICT, json!("too-many-waiting")));
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::CONFLICT, json!("too-many-waiting"))
+    );
 
     // Sockets from another site's page are refused at the upgrade.
-    assert!(anon.ws_with("/api/lobby/ws", Some("http://evil.example")).await.is_err());
-    assert!(anon.ws_with(&format!("/api/games/{id}/ws"), Some("http://evil.example")).await.is_err());
+    assert!(anon
+        .ws_with("/api/lobby/ws", Some("http://evil.example"))
+        .await
+        .is_err());
+    assert!(anon
+        .ws_with(&format!("/api/games/{id}/ws"), Some("http://evil.example"))
+        .await
+        .is_err());
     assert!(anon.ws_with("/api/games/999/ws", None).await.is_err());
 }
 
@@ -238,8 +394,12 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     ann.register("ann").await;
     bob.register("bob").await;
     cyd.register("cyd").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"].as_i64().unwrap();
-    let other = bob.create(json!({"game": "reversi"})).await["id"].as_i64().unwrap();
+    let id = ann.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
+    let other = bob.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
     bob.join(id).await;
     let mut tab1 = ann.ws_game(id).await;
     let mut tab2 = ann.ws_game(id).await;
@@ -263,10 +423,16 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     ] {
         tab1.send_text(text.clone()).await;
         let (event, data) = tab1.refusal().await;
-        assert_eq!((event.as_str(), &data["code"]), ("error", &json!("bad-message")), "{text}");
+        assert_eq!(
+            (event.as_str(), &data["code"]),
+            ("error", &json!("bad-message")),
+            "{text}"
+        );
     }
     tab1.stream
-        .send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into()))
+        .send(tokio_tungstenite::tungstenite::Message::Binary(
+            vec![1, 2, 3].into(),
+        ))
         .await
         .unwrap();
     assert_eq!(tab1.refusal().await.1["code"], "bad-message");
@@ -288,11 +454,18 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     assert_eq!(tab1.refusal().await.1["code"], "off-board");
     tab1.send("move", json!({"move": 42, "stateId": sid})).await;
     assert_eq!(tab1.refusal().await.1["code"], "bad-move");
-    tab1.send("move", json!({"move": "f5", "stateId": sid, "gameId": other})).await;
+    tab1.send(
+        "move",
+        json!({"move": "f5", "stateId": sid, "gameId": other}),
+    )
+    .await;
     assert_eq!(tab1.refusal().await.1["code"], "wrong-game");
     tab1.play("f5", sid + 7).await;
     let (_, r) = tab1.refusal().await;
-    assert_eq!((r["code"].clone(), r["stateId"].clone()), (json!("stale"), json!(sid)));
+    assert_eq!(
+        (r["code"].clone(), r["stateId"].clone()),
+        (json!("stale"), json!(sid))
+    );
     let (_, now) = anon.get(&format!("/api/games/{id}")).await;
     assert_eq!(now["state"], before, "nothing changed");
 
@@ -302,7 +475,10 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     tab2.state(sid + 1).await;
     tab2.play("f5", sid).await;
     let (_, r) = tab2.refusal().await;
-    assert_eq!((r["code"].clone(), r["stateId"].clone()), (json!("stale"), json!(sid + 1)));
+    assert_eq!(
+        (r["code"].clone(), r["stateId"].clone()),
+        (json!("stale"), json!(sid + 1))
+    );
     b.state(sid + 1).await;
     b.play("d6", sid + 1).await;
     tab1.state(sid + 2).await;
@@ -323,7 +499,8 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     // Too big, and too many.
     let mut big = ann.ws_game(id).await;
     big.hello().await;
-    big.send("move", json!({"move": "x".repeat(5000), "stateId": sid})).await;
+    big.send("move", json!({"move": "x".repeat(5000), "stateId": sid}))
+        .await;
     assert!(big.closed().await);
     let mut chatty = anon.ws_game(id).await;
     chatty.hello().await;

@@ -42,7 +42,10 @@ impl Server {
             .arg(data)
             .args(["--password-memory-kib", "1024", "--sync", "normal"])
             .args(&args)
-            .env("RUST_LOG", std::env::var("OUTFLANK_TEST_LOG").unwrap_or_else(|_| "error".into()))
+            .env(
+                "RUST_LOG",
+                std::env::var("OUTFLANK_TEST_LOG").unwrap_or_else(|_| "error".into()),
+            )
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -139,7 +142,10 @@ impl Client {
 
     pub async fn register(&self, name: &str) -> Value {
         let (status, body) = self
-            .post("/api/accounts", json!({"name": name, "password": "password1"}))
+            .post(
+                "/api/accounts",
+                json!({"name": name, "password": "password1"}),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         body["user"].clone()
@@ -227,7 +233,10 @@ impl Ws {
                 return msg["data"].clone();
             }
             // Shown when a test fails: what came instead.
-            if msg["event"] == "refused" || msg["event"] == "error" || std::env::var("OUTFLANK_TEST_LOG").is_ok() {
+            if msg["event"] == "refused"
+                || msg["event"] == "error"
+                || std::env::var("OUTFLANK_TEST_LOG").is_ok()
+            {
                 eprintln!("while waiting for {event}: {msg}");
             }
         }
@@ -257,7 +266,10 @@ impl Ws {
     /// and data), skipping the announcements before it.
     pub async fn refusal(&mut self) -> (String, Value) {
         loop {
-            let m = self.next().await.expect("the socket closed before answering");
+            let m = self
+                .next()
+                .await
+                .expect("the socket closed before answering");
             if m["event"] == "refused" || m["event"] == "error" {
                 return (m["event"].as_str().unwrap().to_string(), m["data"].clone());
             }
