@@ -1,12 +1,51 @@
 //! What every task shares: the paths and PATH of child processes (Ctx), running a command
-//! and checking its status, and timed, named steps.
+//! and checking its status, timed, named steps, and a thread's log.
 
+use std::cell::RefCell;
 use std::env;
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// Where this thread's commands and lines go, when it is one of several running side by
+    /// side (`cargo xtask test`'s lanes); the terminal otherwise.
+    static LOG: RefCell<Option<File>> = const { RefCell::new(None) };
+}
+
+/// From now on this thread's commands and [`say`] lines go to `file`.
+pub(crate) fn log_to(file: File) {
+    LOG.with(|l| *l.borrow_mut() = Some(file));
+}
+
+/// A line for the person running the task: to this thread's log if it has one, else stdout.
+pub(crate) fn say(line: &str) {
+    LOG.with(|l| match l.borrow_mut().as_mut() {
+        Some(f) => {
+            let _ = writeln!(f, "{line}");
+        }
+        None => {
+            println!("{line}");
+            let _ = std::io::stdout().flush();
+        }
+    });
+}
+
+/// Sends `c`'s stdout and stderr to this thread's log, if it has one.
+fn into_log(c: &mut Command) {
+    LOG.with(|l| {
+        if let Some(f) = l.borrow().as_ref() {
+            if let (Ok(out), Ok(err)) = (f.try_clone(), f.try_clone()) {
+                c.stdout(out).stderr(err);
+            }
+        }
+    });
+}
 
 pub(crate) type Result<T = ()> = std::result::Result<T, String>;
 
@@ -80,11 +119,12 @@ pub(crate) fn describe(c: &Command) -> String {
     s
 }
 
-/// Runs `c` with inherited output; an error names the command and its exit status.
+/// Runs `c` with the thread's output (its log, or the terminal); an error names the command
+/// and its exit status.
 pub(crate) fn run(mut c: Command) -> Result {
     let what = describe(&c);
-    println!("    $ {what}");
-    let _ = std::io::stdout().flush();
+    say(&format!("    $ {what}"));
+    into_log(&mut c);
     let status = c
         .status()
         .map_err(|e| format!("cannot start `{what}`: {e}"))?;
@@ -123,33 +163,66 @@ pub(crate) fn secs(d: Duration) -> String {
 pub(crate) struct Steps {
     pub(crate) done: Vec<(String, Duration)>,
     total: usize,
+    /// Put before each step's number when several lanes print to one terminal.
+    lane: String,
+    /// Shared by lanes running side by side: set by the first that fails, so the others
+    /// stop at their next step.
+    failed: Arc<AtomicBool>,
 }
 
 impl Steps {
     pub(crate) fn new(total: usize) -> Steps {
+        Steps::in_lane("", total)
+    }
+
+    pub(crate) fn in_lane(lane: &str, total: usize) -> Steps {
+        Steps::beside(lane, total, Arc::default())
+    }
+
+    /// Steps of a lane that runs beside others sharing `failed`.
+    pub(crate) fn beside(lane: &str, total: usize, failed: Arc<AtomicBool>) -> Steps {
         Steps {
             done: Vec::new(),
             total,
+            failed,
+            lane: if lane.is_empty() {
+                String::new()
+            } else {
+                format!("{lane} ")
+            },
         }
     }
 
     pub(crate) fn step(&mut self, name: &str, f: impl FnOnce() -> Result) -> Result {
         let n = self.done.len() + 1;
-        println!("\n==> [{n}/{}] {name}", self.total);
+        let mark = format!("[{}{n}/{}] {name}", self.lane, self.total);
+        if self.failed.load(Ordering::SeqCst) {
+            return Err(format!("step {mark} not run: a step beside it failed"));
+        }
+        // Start and end lines go to the terminal and to the lane's log alike, so a lane's
+        // progress shows while it runs and its log reads on its own.
+        let both = |line: String| {
+            say(&line);
+            if LOG.with(|l| l.borrow().is_some()) {
+                println!("{}", line.trim_start());
+                let _ = std::io::stdout().flush();
+            }
+        };
+        both(format!("\n==> {mark}"));
         let t = Instant::now();
         let r = f();
         let took = t.elapsed();
         match r {
             Ok(()) => {
-                println!("<== [{n}/{}] {name}: ok ({})", self.total, secs(took));
+                both(format!("<== {mark}: ok ({})", secs(took)));
                 self.done.push((name.to_string(), took));
                 Ok(())
             }
-            Err(e) => Err(format!(
-                "step {n}/{} \"{name}\" failed after {}: {e}",
-                self.total,
-                secs(took)
-            )),
+            Err(e) => {
+                self.failed.store(true, Ordering::SeqCst);
+                both(format!("<== {mark}: FAILED after {}", secs(took)));
+                Err(format!("step {mark} failed after {}: {e}", secs(took)))
+            }
         }
     }
 

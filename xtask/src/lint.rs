@@ -8,7 +8,7 @@
 //! clippy and rustfmt, in `cargo xtask setup`). Raise it on purpose, fixing what the newer
 //! clippy finds in the same commit.
 
-use crate::ctx::{run, with_args, Ctx, Result};
+use crate::ctx::{run, say, with_args, Ctx, Result};
 
 /// The toolchain the workspace is kept lint-clean on.
 pub(crate) const LINT_TOOLCHAIN: &str = "1.95.0";
@@ -83,7 +83,7 @@ const SKIPPED: &[&str] = &["engine/games", "train/games"];
 /// `git grep` finds the lines with any of the marks' words; [`mark`] decides, so what counts
 /// is in one function with its tests.
 pub(crate) fn history_check(ctx: &Ctx) -> Result {
-    println!("    $ git grep (history check)");
+    say("    $ git grep (history check)");
     let mut grep = ctx.cmd("git");
     grep.args(["grep", "-n", "-I", "-i", "-F", "-z"]);
     for word in ["stop", "issue", "#1", "session"] {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Instant;
 
-use crate::ctx::{check, describe, run, secs, target_dir, with_args, Ctx, Result, Steps};
+use crate::ctx::{check, describe, run, say, secs, target_dir, with_args, Ctx, Result, Steps};
 use crate::setup::{setup_targets, setup_wasm_bindgen};
 
 /// Where `cargo xtask package` writes the package.
@@ -43,7 +43,10 @@ pub(crate) fn ensure_package(ctx: &Ctx) -> Result {
     if web.join(format!("{PACKAGE_STEM}_bg.wasm")).is_file() {
         return Ok(());
     }
-    println!("{} is missing: building the package first", web.display());
+    say(&format!(
+        "{} is missing: building the package first",
+        web.display()
+    ));
     package_task(ctx)
 }
 
@@ -114,9 +117,9 @@ pub(crate) fn build_package(ctx: &Ctx) -> Result {
     let readme = ctx.root.join(PACKAGE_README);
     fs::copy(&readme, out.join("README.md"))
         .map_err(|e| format!("cannot copy {}: {e}", readme.display()))?;
-    println!(
+    say(&format!(
         "    package written to {PACKAGE_DIR}/ (package.json, README.md, node/, bundler/, web/)"
-    );
+    ));
     Ok(())
 }
 
@@ -216,7 +219,11 @@ pub(crate) fn engine_api_tests(ctx: &Ctx) -> Result {
     .arg(EXPECTATIONS_SEED)
     .arg("3")
     .stderr(Stdio::inherit());
-    println!("    $ {} > {}", describe(&c), expectations.display());
+    say(&format!(
+        "    $ {} > {}",
+        describe(&c),
+        expectations.display()
+    ));
     let out = c.output().map_err(|e| format!("cannot start cargo: {e}"))?;
     check(out.status, "cargo run --example expectations")?;
     fs::write(&expectations, &out.stdout)
@@ -326,7 +333,7 @@ pub(crate) fn engine_crate_check(ctx: &Ctx) -> Result {
     let size = fs::metadata(&newest)
         .map_err(|e| format!("cannot read {}: {e}", newest.display()))?
         .len();
-    println!("    {}: {} KB", newest.display(), size / 1024);
+    say(&format!("    {}: {} KB", newest.display(), size / 1024));
     if size > MAX_CRATE_BYTES {
         return Err(format!(
             "{} is {size} bytes, over the budget of {MAX_CRATE_BYTES}: what does it hold that it should not?",

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::ctx::{output, run, secs, with_args, Ctx, Result, Steps};
+use crate::ctx::{output, run, say, secs, with_args, Ctx, Result, Steps};
 use crate::lint::LINT_TOOLCHAIN;
 use crate::page::PAGE_TOOLCHAIN;
 
@@ -26,7 +26,21 @@ const WASM_OPT_VERSION: &str = "version_132";
 /// Installs whatever is missing. Each check is quick; installs are timed.
 pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
     let t = Instant::now();
-    println!("xtask setup: checking tools (installs only what is missing)");
+    let mut steps = Steps::new(RUST_STEPS + TOOL_STEPS);
+    setup_rust(ctx, &mut steps)?;
+    setup_tools(ctx, &mut steps)?;
+    steps.summary(&format!("xtask setup: done in {}", secs(t.elapsed())));
+    Ok(steps)
+}
+
+/// How many steps [`setup_rust`] and [`setup_tools`] take.
+pub(crate) const RUST_STEPS: usize = 4;
+pub(crate) const TOOL_STEPS: usize = 5;
+
+/// What every build needs and takes seconds: the programs the rest relies on, the wasm32
+/// targets, the pinned toolchains, the crates.
+pub(crate) fn setup_rust(ctx: &Ctx, steps: &mut Steps) -> Result {
+    say("xtask setup: checking tools (installs only what is missing)");
     require(
         "node",
         &["--version"],
@@ -42,7 +56,6 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
         &["--version"],
         "rustup is needed to add the wasm32 targets",
     )?;
-    let mut steps = Steps::new(9);
     steps.step("setup: wasm32 targets", || setup_targets(ctx))?;
     steps.step("setup: the page's toolchain", || {
         setup_toolchain(ctx, PAGE_TOOLCHAIN, &["rust-src"])
@@ -50,16 +63,33 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
     steps.step("setup: the lint toolchain", || {
         setup_toolchain(ctx, LINT_TOOLCHAIN, &["clippy", "rustfmt"])
     })?;
-    steps.step("setup: trunk", || setup_trunk(ctx))?;
-    steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
-    steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))?;
-    steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
-    steps.step("setup: chromium", setup_chromium)?;
     steps.step("setup: cargo fetch", || {
         run(with_args(ctx.cargo(), &["fetch", "--quiet"]))
-    })?;
-    steps.summary(&format!("xtask setup: done in {}", secs(t.elapsed())));
-    Ok(steps)
+    })
+}
+
+/// The tools of the site and the browser tests: minutes each when missing (the cargo
+/// installs), so `cargo xtask test` runs them beside the native tests. The downloads come
+/// first, so a missing package shows early.
+pub(crate) fn setup_tools(ctx: &Ctx, steps: &mut Steps) -> Result {
+    steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
+    steps.step("setup: chromium", setup_chromium)?;
+    steps.step("setup: trunk", || setup_trunk(ctx))?;
+    steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
+    steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))
+}
+
+/// `cargo install`, built for a tool rather than for speed: no link-time optimisation, many
+/// codegen units, light optimisation. The tools only move files and rewrite wasm once a
+/// build, and a cold install takes about a third less time so.
+fn cargo_install(ctx: &Ctx, args: &[&str]) -> Command {
+    let mut c = with_args(ctx.cargo(), &["install"]);
+    c.args(args)
+        .env("CARGO_PROFILE_RELEASE_LTO", "false")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "0");
+    c
 }
 
 fn require(program: &str, args: &[&str], why: &str) -> Result {
@@ -82,7 +112,10 @@ pub(crate) fn setup_targets(ctx: &Ctx) -> Result {
         .filter(|t| !installed.lines().any(|l| l.trim() == *t))
         .collect();
     if missing.is_empty() {
-        println!("    wasm targets present: {}", WASM_TARGETS.join(", "));
+        say(&format!(
+            "    wasm targets present: {}",
+            WASM_TARGETS.join(", ")
+        ));
         return Ok(());
     }
     let mut c = ctx.cmd("rustup");
@@ -108,10 +141,12 @@ fn setup_toolchain(ctx: &Ctx, toolchain: &str, components: &[&str]) -> Result {
         })
     };
     if has_components() {
-        println!("    {toolchain} with {what} present");
+        say(&format!("    {toolchain} with {what} present"));
         return Ok(());
     }
-    println!("    {toolchain}: installing (minimal profile and {what}, about a minute)");
+    say(&format!(
+        "    {toolchain}: installing (minimal profile and {what}, about a minute)"
+    ));
     let mut install = with_args(
         ctx.cmd("rustup"),
         &["toolchain", "install", toolchain, "--profile", "minimal"],
@@ -133,16 +168,16 @@ fn setup_trunk(ctx: &Ctx) -> Result {
         .as_deref()
         .is_some_and(|v| v.split_whitespace().nth(1) == Some(TRUNK_VERSION))
     {
-        println!("    trunk {TRUNK_VERSION} present");
+        say(&format!("    trunk {TRUNK_VERSION} present"));
         return Ok(());
     }
-    println!(
+    say(&format!(
         "    trunk: found {:?}, need {TRUNK_VERSION}: installing (about 12 minutes cold)",
         found
-    );
-    run(with_args(
-        ctx.cargo(),
-        &["install", "--locked", &format!("trunk@{TRUNK_VERSION}")],
+    ));
+    run(cargo_install(
+        ctx,
+        &["--locked", &format!("trunk@{TRUNK_VERSION}")],
     ))?;
     let now = output(with_args(ctx.cmd("trunk"), &["--version"])).unwrap_or_default();
     if now.split_whitespace().nth(1) != Some(TRUNK_VERSION) {
@@ -161,14 +196,15 @@ fn setup_wasm_split(ctx: &Ctx) -> Result {
             && output(with_args(ctx.cmd("wasm-split-cli"), &["--help"])).is_some()
     };
     if installed() {
-        println!("    wasm-split-cli {WASM_SPLIT_VERSION} present");
+        say(&format!("    wasm-split-cli {WASM_SPLIT_VERSION} present"));
         return Ok(());
     }
-    println!("    wasm-split-cli: installing {WASM_SPLIT_VERSION} (about 2 minutes cold)");
-    run(with_args(
-        ctx.cargo(),
+    say(&format!(
+        "    wasm-split-cli: installing {WASM_SPLIT_VERSION} (about 2 minutes cold)"
+    ));
+    run(cargo_install(
+        ctx,
         &[
-            "install",
             "--locked",
             "--features",
             "build-binary",
@@ -211,14 +247,16 @@ pub(crate) fn setup_wasm_bindgen(ctx: &Ctx) -> Result {
         .as_deref()
         .is_some_and(|v| v.split_whitespace().nth(1) == Some(version.as_str()))
     {
-        println!("    wasm-bindgen {version} present (= Cargo.lock)");
+        say(&format!(
+            "    wasm-bindgen {version} present (= Cargo.lock)"
+        ));
         return Ok(());
     }
-    println!("    wasm-bindgen: found {found:?}, Cargo.lock has {version}: installing (about 5 minutes cold)");
+    say(&format!("    wasm-bindgen: found {found:?}, Cargo.lock has {version}: installing (about 5 minutes cold)"));
     // Not --locked: its lockfile pins crates the registry mirror may not have.
-    run(with_args(
-        ctx.cargo(),
-        &["install", "wasm-bindgen-cli", "--version", &version],
+    run(cargo_install(
+        ctx,
+        &["wasm-bindgen-cli", "--version", &version],
     ))?;
     let now = output(with_args(ctx.cmd("wasm-bindgen"), &["--version"])).unwrap_or_default();
     if now.split_whitespace().nth(1) != Some(version.as_str()) {
@@ -239,7 +277,7 @@ fn setup_npm(ctx: &Ctx) -> Result {
     let wanted = fs::read(&lock).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
     let up_to_date = fs::read(&stamp).is_ok_and(|s| s == wanted) && npm_tools_ok(ctx).is_ok();
     if up_to_date {
-        println!("    tests/node_modules matches package-lock.json");
+        say("    tests/node_modules matches package-lock.json");
         return Ok(());
     }
     let mut c = ctx.cmd("npm");
@@ -287,12 +325,12 @@ const JAPANESE_FONT: &str = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
 fn setup_chromium() -> Result {
     let present = [CHROMIUM, CHROMEDRIVER, JAPANESE_FONT].map(|p| Path::new(p).exists());
     if present.iter().all(|p| *p) {
-        println!("    {CHROMIUM}, {CHROMEDRIVER} and a Japanese font present");
+        say(&format!(
+            "    {CHROMIUM}, {CHROMEDRIVER} and a Japanese font present"
+        ));
         return Ok(());
     }
-    println!(
-        "    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)"
-    );
+    say("    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)");
     let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut c = if root {

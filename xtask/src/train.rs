@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::ctx::{check, describe, run, target_dir, with_args, Ctx, Result};
+use crate::ctx::{check, describe, run, say, target_dir, with_args, Ctx, Result};
 
 pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
     let program = native_outflank_train(ctx)?;
@@ -15,7 +15,7 @@ pub(crate) fn train(ctx: &Ctx, args: &[String]) -> Result {
         c.current_dir(here);
     }
     let what = describe(&c);
-    println!("    $ {what}");
+    say(&format!("    $ {what}"));
     let status = c
         .status()
         .map_err(|e| format!("cannot start `{what}`: {e}"))?;
