@@ -365,7 +365,15 @@ pub async fn login(
     ClientAddr(addr): ClientAddr,
     Body(req): Body<Login>,
 ) -> Result<Response, ApiError> {
-    let name_key = format!("name:{}", req.name.to_lowercase());
+    // Longer names are no account's: the key need not keep more.
+    let name_key = format!(
+        "name:{}",
+        req.name
+            .to_lowercase()
+            .chars()
+            .take(NAME_MAX + 1)
+            .collect::<String>()
+    );
     let addr_key = format!("addr:{addr}");
     limit(&app, &name_key, app.config.login_limit_name, 60_000).await?;
     limit(&app, &addr_key, app.config.login_limit_address, 60_000).await?;

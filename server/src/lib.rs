@@ -63,15 +63,28 @@ pub fn now_ms() -> i64 {
 /// `config.listen` and serves until Ctrl-C or SIGTERM. Prints `listening on http://ADDR`
 /// (the bound address, so `--listen 127.0.0.1:0` tells its port) once it accepts connections.
 pub async fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let store = store::Store::open(&config.data, &config.sync).await?;
     let listener = TcpListener::bind(config.listen).await?;
+    serve(config, listener, |hub| {
+        Arc::new(fanout::LocalAnnouncer::new(hub))
+    })
+    .await
+}
+
+/// [`run`] on a bound `listener`, announcing changes through the announcer that `announcer`
+/// makes for this instance's hub (the in-process one, or one that goes through a database).
+pub async fn serve(
+    config: Config,
+    listener: TcpListener,
+    announcer: impl FnOnce(Arc<fanout::Hub>) -> Arc<dyn fanout::Announcer>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let store = store::Store::open(&config.data, &config.sync).await?;
     let addr = listener.local_addr()?;
     let (stop, shutdown) = watch::channel(false);
     let hub = Arc::new(fanout::Hub::new());
     let secure_cookies = !config.insecure_cookies && !addr.ip().is_loopback();
     let app = Arc::new(App {
         passwords: auth::Passwords::new(config.password_memory_kib)?,
-        announcer: Arc::new(fanout::LocalAnnouncer::new(hub.clone())),
+        announcer: announcer(hub.clone()),
         hub,
         reaper: reaper::Reaper::new(),
         cache: games::Cache::new(),

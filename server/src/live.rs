@@ -121,7 +121,6 @@ impl Out {
         self.sink.send(Message::Text(text.into())).await.is_ok()
     }
 
-
     /// The game as it is now (`player` first if the seat changed): `game`, then `state`.
     async fn send_game(&mut self, row: &GameRow) -> bool {
         let seat = seat_in(row_players(row), self.user);

@@ -202,6 +202,25 @@ async fn log_ins_are_limited_per_address_too() {
 }
 
 #[tokio::test]
+async fn accounts_are_limited_per_address() {
+    let dir = common::data_dir();
+    let server = Server::start(dir.path(), &["--register-limit", "2"]);
+    let c = Client::new(&server);
+    c.register("ann").await;
+    c.register("bob").await;
+    let (s, got) = c
+        .post(
+            "/api/accounts",
+            json!({"name": "cyd", "password": "password1"}),
+        )
+        .await;
+    assert_eq!(
+        (s, got["code"].clone()),
+        (StatusCode::TOO_MANY_REQUESTS, json!("too-many-attempts"))
+    );
+}
+
+#[tokio::test]
 async fn sessions_forged_or_ended_open_nothing() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);

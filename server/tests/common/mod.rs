@@ -99,6 +99,11 @@ pub struct Client {
 
 impl Client {
     pub fn new(server: &Server) -> Client {
+        Client::at(&server.url)
+    }
+
+    /// A client of the server at `url` (`http://127.0.0.1:PORT`).
+    pub fn at(url: &str) -> Client {
         let jar = Arc::new(Jar::default());
         let http = reqwest::Client::builder()
             .cookie_provider(jar.clone())
@@ -107,7 +112,7 @@ impl Client {
         Client {
             http,
             jar,
-            base: server.url.clone(),
+            base: url.to_string(),
         }
     }
 
