@@ -174,3 +174,31 @@ async fn a_game_without_a_clock_ends_when_the_player_to_move_is_gone_too_long() 
     assert_eq!(board["players"][0]["name"], "bob");
     assert_eq!(board["players"][0]["wins"], 1);
 }
+
+#[tokio::test]
+async fn a_server_asked_to_stop_closes_its_sockets_as_going_away() {
+    let dir = common::data_dir();
+    let mut server = Server::start(dir.path(), &[]);
+    let ann = Client::new(&server);
+    ann.register("ann").await;
+    let id = ann.create(json!({"game": "reversi"})).await["id"]
+        .as_i64()
+        .unwrap();
+    let mut a = ann.ws_game(id).await;
+    a.hello().await;
+    let mut lobby = ann.ws("/api/lobby/ws").await;
+    lobby.wait_for("lobby", |_| true).await;
+    assert!(server.terminate().success());
+    for ws in [&mut a, &mut lobby] {
+        let close = loop {
+            match ws.stream.next().await {
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(frame))) => break frame,
+                Some(Ok(_)) => continue,
+                other => panic!("no close frame: {other:?}"),
+            }
+        };
+        assert_eq!(close.map(|f| u16::from(f.code)), Some(1001));
+    }
+}
+
+use futures_util::StreamExt;

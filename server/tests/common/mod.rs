@@ -74,6 +74,15 @@ impl Server {
         *self = Server::start(&self.data.clone(), &extra);
     }
 
+    /// Asks the process to stop (SIGTERM) and waits for it; its exit status.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        self.child.wait().expect("wait for the server")
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
