@@ -47,7 +47,7 @@ struct Args {
     #[arg(long, default_value_t = 0)]
     spectators: usize,
     /// The server's --sync (full: each move fsynced; normal: survives a crash, not a power cut).
-    #[arg(long, default_value = "full")]
+    #[arg(long, default_value = "normal")]
     sync: String,
     /// The server binary (default: outflank-server beside this example's directory).
     #[arg(long)]

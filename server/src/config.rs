@@ -48,7 +48,7 @@ pub struct Config {
 
     /// How SQLite makes a commit durable: `full` (an accepted move survives a power cut) or
     /// `normal` (it survives a crash of the server; faster).
-    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    #[arg(long, default_value = "normal", value_parser = ["full", "normal"])]
     pub sync: String,
 
     /// Leave `Secure` off the session cookie even when not listening on a loopback address

@@ -1,6 +1,6 @@
-//! `cargo xtask test`: set up, then every test: the lint check, engine (native, release), the training
-//! pipeline's smoke run, wasm builds, the engine API's Node tests, the npm packages and the engine crate
-//! packed and installed, the release site and the browser tests.
+//! `cargo xtask test`: set up, then every test: the lint check, engine (native, release), the
+//! training pipeline's smoke run, the server, wasm builds, the engine API's Node tests, the npm
+//! packages and the engine crate packed and installed, the release site and the browser tests.
 
 use std::fs::{self, File};
 use std::path::PathBuf;
@@ -26,14 +26,14 @@ const PERFT_EXPECTED: &str = "perft 7 55092 ";
 /// The two lanes that run side by side, each into its own log.
 const NATIVE: &str = "native";
 const SITE: &str = "site";
-const NATIVE_STEPS: usize = 7;
+const NATIVE_STEPS: usize = 8;
 /// A lane: its name, its number of steps, and what it runs.
 type Lane = (&'static str, usize, fn(&Ctx, &mut Steps) -> Result);
 const SITE_STEPS: usize = TOOL_STEPS + 6;
 
 /// Set up what everything needs (seconds once installed), then two lanes side by side: the
-/// native lane (lint, the engine, the training pipeline, unit tests, wasm builds of the
-/// engine) needs only cargo; the site lane installs the site's tools (minutes each when
+/// native lane (lint, the engine, the training pipeline, the server, unit tests, wasm builds
+/// of the engine) needs only cargo; the site lane installs the site's tools (minutes each when
 /// missing), then builds the npm packages and the site and runs the browser tests. On two
 /// cores the lanes fill each other's single-threaded stretches (linking, test runs, the
 /// browser). Each lane writes to its own log under target/xtask/, printed whole at the end;
@@ -130,6 +130,10 @@ fn native_lane(ctx: &Ctx, steps: &mut Steps) -> Result {
             crate::train::train(ctx, &["--quick".to_string()])?;
             crate::train::train(ctx, &["--deep".to_string(), "--quick".to_string()])
         },
+    )?;
+    steps.step(
+        "server: its tests (whole games over HTTP and WebSockets, refusals, restarts)",
+        || run(with_args(ctx.cargo(), &["test", "-p", "outflank-server"])),
     )?;
     steps.step("ui and xtask: native unit tests", || {
         run(with_args(
