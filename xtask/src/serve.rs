@@ -1,8 +1,7 @@
-//! `cargo xtask serve`: set up, build the engine package and the release site, serve dist/.
+//! `cargo xtask serve`: set up, build the engine package, the release site and the server,
+//! then run the server on dist/ with its SQLite database in data/.
 
-use std::io::Write;
-
-use crate::ctx::{check, run, with_args, Ctx, Result, Steps};
+use crate::ctx::{check, run, say, target_dir, with_args, Ctx, Result, Steps};
 use crate::package::build_package;
 use crate::setup::setup;
 
@@ -20,19 +19,35 @@ pub(crate) fn serve(ctx: &Ctx, args: &[String]) -> Result {
         }
     }
     setup(ctx)?;
-    let mut steps = Steps::new(2);
+    let mut steps = Steps::new(3);
     // The site carries the engine package's web build (for the demo host page).
     steps.step("package: outflank-engine (BGS engine API)", || {
         build_package(ctx)
     })?;
     steps.step("trunk build --release", || trunk_build(ctx))?;
+    steps.step("the Outflank server (cargo build --profile server)", || {
+        run(with_args(
+            ctx.cargo(),
+            &["build", "--profile", "server", "-p", "outflank-server"],
+        ))
+    })?;
     let url = format!("http://127.0.0.1:{port}/");
-    let mut c = ctx.cmd("node");
-    c.args(["tests/serve.mjs", "--dir", "dist", "--port", &port]);
-    println!("\nOutflank (hot-seat) is served at {url}   (Ctrl-C stops it)\n");
-    let _ = std::io::stdout().flush();
+    let server = target_dir(ctx).join("server").join("outflank-server");
+    let mut c = ctx.cmd(&server);
+    c.args([
+        "--listen",
+        &format!("127.0.0.1:{port}"),
+        "--site",
+        "dist",
+        "--data",
+        "data",
+    ]);
+    say(&format!(
+        "\nOutflank is served at {url} (the hot-seat game; the online API under /api), its \
+         database in data/   (Ctrl-C stops it)\n"
+    ));
     let status = c
         .status()
-        .map_err(|e| format!("cannot start node tests/serve.mjs: {e}"))?;
-    check(status, "node tests/serve.mjs")
+        .map_err(|e| format!("cannot start {}: {e}", server.display()))?;
+    check(status, "outflank-server")
 }

@@ -33,11 +33,18 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts the server on `data` with cheap password hashing and `extra` arguments.
+    /// Starts the server on `data` with cheap password hashing and `extra` arguments (no
+    /// site unless they give `--site`).
     pub fn start(data: &Path, extra: &[&str]) -> Server {
         let args: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        let site: &[&str] = if extra.contains(&"--site") {
+            &[]
+        } else {
+            &["--site", "no-site-here"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_outflank-server"))
-            .args(["--listen", "127.0.0.1:0", "--site", "no-site-here"])
+            .args(["--listen", "127.0.0.1:0"])
+            .args(site)
             .arg("--data")
             .arg(data)
             .args(["--password-memory-kib", "1024", "--sync", "normal"])
