@@ -1,7 +1,7 @@
 //! The Outflank server: accounts, a lobby, live games between two browsers, spectators and a
 //! leader board. It is a host of the BGS engine API ([`outflank_bgs::api`]): a game's state is
 //! the `GameData` JSON that API returns, stored in the database, and the browsers speak the
-//! viewer protocol of SPEC.md to it over a WebSocket. `API.md` beside this crate documents
+//! viewer protocol (the root README) to it over a WebSocket. `API.md` beside this crate documents
 //! every route and message.
 //!
 //! Module map: [`config`] (the command line) · [`store`] (every SQL statement) · [`auth`]

@@ -1,4 +1,4 @@
-//! A game's WebSocket (`/api/games/{id}/ws`): the server is the host of SPEC.md's viewer
+//! A game's WebSocket (`/api/games/{id}/ws`): the server is the host of the viewer
 //! protocol. Messages both ways are JSON text `{"event": name, "data": payload}` with the
 //! protocol's event names; API.md lists them.
 //!
