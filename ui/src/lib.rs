@@ -10,6 +10,7 @@
 //! - [`model`]: what the viewer says about a game (status, labels, panels, history).
 //! - [`anim`]: the move animation as a pure diff of two states.
 //! - [`ai`] and [`ai_worker`]: the computer opponent's messages and its Web Worker.
+//! - [`online`]: play against others through the Outflank server (accounts, lobby, games).
 //! - [`embed`]: the viewer in a host platform's page (`window.outflank.launch`).
 //! - [`storage`]: the autosave and the preferences in localStorage.
 //! - [`js`]: Rust data as JavaScript values and back (serde-wasm-bindgen).
@@ -43,6 +44,7 @@ pub mod js;
 pub mod leaderboard;
 pub mod link;
 pub mod model;
+pub mod online;
 pub mod picture;
 pub mod protocol;
 pub mod replay;

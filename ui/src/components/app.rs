@@ -62,6 +62,8 @@ pub fn App(stored: Stored) -> impl IntoView {
         }
     });
     let board_open = RwSignal::new(false);
+    // The online part, when the Outflank server serves the page (online.rs).
+    let online = super::online::Online::start();
     let notice = host.notice;
     let rename = host.rename;
     let dialog = RwSignal::new(false);
@@ -212,6 +214,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                     >
                         {move || td_string!(host.locale(), leader_board)}
                     </button>
+                    {super::online::button(online, host)}
                     <button
                         class="button"
                         type="button"
@@ -245,6 +248,9 @@ pub fn App(stored: Stored) -> impl IntoView {
                     </Show>
                 </nav>
             </header>
+            {super::online::panel(online, host)}
+            // The hot-seat game stays as it is while the online part is shown.
+            <div class="hot-seat" style:display=move || if online.open.get() { "none" } else { "" }>
             {move || notice.get().map(|text| view! {
                 <p class="notice" data-testid="notice" role="alert">
                     {text}
@@ -259,6 +265,7 @@ pub fn App(stored: Stored) -> impl IntoView {
             {move || dialog.get().then(|| lazy::new_game(dialog, host, notice))}
             {move || board_open.get().then(|| lazy::leader_board(board_open, host))}
             {move || rename.get().map(|(player, name)| lazy::rename(player, name, rename, host))}
+            </div>
         </main>
     }
 }

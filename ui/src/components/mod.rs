@@ -12,6 +12,8 @@ pub mod editor;
 pub mod graph;
 pub mod lazy;
 pub mod leaderboard;
+pub mod online;
+pub mod online_game;
 pub mod panels;
 pub mod review;
 pub mod share;
