@@ -20,7 +20,8 @@ use crate::link;
 use crate::storage::{self, Loaded, Stored};
 use crate::transport::Transport;
 
-fn prefers_dark() -> bool {
+/// Whether the browser asks for a dark page (the theme both the hot-seat and online games start in).
+pub(super) fn prefers_dark() -> bool {
     window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()

@@ -7,6 +7,7 @@ use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
 
+use super::app::prefers_dark;
 use super::viewer::Viewer;
 use crate::hints::{HintView, Hints};
 use crate::host::Host;
@@ -28,14 +29,6 @@ impl Transport for SocketTransport {
             socket.send(&text);
         }
     }
-}
-
-fn prefers_dark() -> bool {
-    window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
 }
 
 /// Game `id` from the server, seen by the account `me` (a player or a spectator).
