@@ -14,7 +14,7 @@ export function gameInfo(viewerBase) {
     expansions: [],
     // The creation form: every select is sent whatever game is chosen (as strings);
     // checkboxes are sent as `true` when ticked and left out otherwise. (The declaration the
-    // README's BGS section documents; keep the two the same.)
+    // npm package's README documents; keep the two the same.)
     options: [
       {
         name: "game",

@@ -1,17 +1,17 @@
 // The engine as boardgamers.space (BGS) really calls it: init with what its creation form
-// sends for the README's options declaration, dropPlayer, logSlice for spectators (-1) and
+// sends for the package README's options declaration, dropPlayer, logSlice for spectators (-1) and
 // from query strings, replay to a log index across a pass, stats for its CSV files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { engine, roundTrip } from './helpers.mjs';
 
-/** The options declaration of the README's "The BGS engine API" section. */
+/** The options declaration of the npm package's README, "Game options on boardgamers.space". */
 function declaration() {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## The BGS engine API'));
-  const from = section.indexOf('**Game options on boardgamers.space.**');
-  assert.ok(from > 0, 'the README declares the game options');
+  const readme = readFileSync(new URL('../../engine/bgs/npm/README.md', import.meta.url), 'utf8');
+  const from = readme.indexOf('## Game options on boardgamers.space');
+  assert.ok(from > 0, 'the package README declares the game options');
+  const section = readme;
   const json = section.slice(from).match(/```json\n([\s\S]*?)```/)?.[1];
   assert.ok(json, 'the declaration is a json block');
   return JSON.parse(json);
@@ -71,7 +71,7 @@ function playSome(data, count) {
   return data;
 }
 
-test("the README's declaration: the form's defaults make 8x8 standard Reversi at level 5", () => {
+test("the declaration: the form's defaults make 8x8 standard Reversi at level 5", () => {
   const options = declaration();
   assert.deepEqual(options.map((o) => o.name), ['game', 'variant', 'reversiSize', 'gomokuSize', 'exactFive', 'level']);
   const sent = formOptions(options);
@@ -85,7 +85,7 @@ test("the README's declaration: the form's defaults make 8x8 standard Reversi at
   assert.equal(engine.logLength(data), 5);
 });
 
-test("the README's declaration is the one the browser tests' platform double uses", async (t) => {
+test("the declaration is the one the browser tests' platform double uses", async (t) => {
   const file = new URL('../bgs/game-info.mjs', import.meta.url);
   const { existsSync } = await import('node:fs');
   if (!existsSync(file)) return t.skip('no tests/bgs/game-info.mjs');

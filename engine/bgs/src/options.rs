@@ -14,7 +14,7 @@
 //!   and what it allows: `bad option: size: Reversi is played on 6x6, 8x8 or 10x10, not "7"`.
 //!
 //! `reversiSize` and `gomokuSize` are `size` for one game each, so a form can offer both
-//! boards and every combination it can send makes a game (the README's declaration).
+//! boards and every combination it can send makes a game (the declaration in the npm package's README).
 
 use serde_json::{Map, Value};
 

@@ -97,8 +97,8 @@ fn init_refuses_what_it_cannot_honour() {
     }
 }
 
-/// What BGS's creation form sends for the README's declaration: every select as a string,
-/// whatever the game; `exactFive` only when checked.
+/// What BGS's creation form sends for the npm package README's declaration: every select as a
+/// string, whatever the game; `exactFive` only when checked.
 #[test]
 fn init_reads_what_a_creation_form_sends() {
     let form = |options: Value| {
