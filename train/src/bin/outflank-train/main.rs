@@ -136,6 +136,10 @@ enum Step {
         /// it there (0: none, as the pipeline's fits).
         #[arg(long, default_value_t = 0.0)]
         l2: f32,
+        /// Weight decay: each batch that touches a weight adds 2 decay theta / N to its
+        /// gradient, N the fit's positions (0: none; the shipped weights were fitted with 2).
+        #[arg(long, default_value_t = 0.0)]
+        decay: f32,
         /// Weight of the neighbouring phases' positions.
         #[arg(long, default_value_t = 0.5)]
         smooth: f32,
@@ -364,6 +368,7 @@ fn run(step: Step) -> ExitCode {
             epochs,
             rate,
             l2,
+            decay,
             smooth,
             min_count,
             blend,
@@ -386,6 +391,7 @@ fn run(step: Step) -> ExitCode {
                 epochs,
                 rate,
                 l2,
+                decay,
                 // Knots take no smoothing (the mean is theirs): the options line says so.
                 smooth: if phases == fit::PhaseLayout::Interpolated {
                     0.0

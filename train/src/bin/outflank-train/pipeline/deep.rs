@@ -27,21 +27,20 @@
 //! of its own (`outflank-train-r9`): kept and unpacked, not fitted (beside round 8's games
 //! they fit weights that play worse).
 //!
-//! The one candidate is fitted from zero on the depth-6 games with round 8's depth-10 ones
-//! counted three times ([`MIX_WEIGHT`]), half the search's score in the labels above 16
-//! empties, as knots every 8 empties (`fit --phase-empties 8 --interpolate`: about two thirds
-//! of the bytes of a weight set a phase). It is rounded to the finest quantum within the
-//! worker's budget, as the pipeline rounds its file, its held-out errors are printed beside
-//! those of the weights that played and of the shipped file, and it plays the shipped file at
-//! level 8 ([`decide`](super::decide::decide)). A candidate that is the shipped file byte for
-//! byte needs no match; one that beats it by two standard errors
+//! The one candidate is the shipped file's recipe: fitted from zero on the depth-6 games with
+//! round 8's depth-10 ones counted three times ([`MIX_WEIGHT`]), half the search's score in
+//! the labels above 16 empties, a weight set for each phase of 4 empties with the neighbouring
+//! phases' positions at half weight, and a weight decay of 2 ([`DECAY`]). It is rounded to
+//! the finest quantum within the worker's budget, as the pipeline rounds its file, and its
+//! held-out errors are printed beside those of the weights that played and of the shipped
+//! file. The fit is deterministic, so with the games kept in the repository every run makes
+//! `engine/weights/reversi8.bin` byte for byte, and says so. A candidate with other bytes (a
+//! change to the recipe or the fit) plays the shipped file at level 8
+//! ([`decide`](super::decide::decide)): one that beats it by two standard errors
 //! ([`Points::clearly_better`](super::decide::Points::clearly_better)), or plays even within
 //! one standard error in at most [`SMALLER`] of its bytes gzipped
-//! ([`Points::even_or_better`](super::decide::Points::even_or_better)), replaces it in
-//! `engine/weights/reversi8.bin`, and any other leaves it. The fit is deterministic, so with
-//! the games kept in the repository every run makes the same candidate, and the same decision:
-//! the shipped file is another fit of round 8's games (a weight set a phase,
-//! train/TRAINING.md), and the knots do not play even with it, so a run keeps it.
+//! ([`Points::even_or_better`](super::decide::Points::even_or_better)), replaces it, and any
+//! other leaves it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -115,9 +114,9 @@ const D6_SEED: u64 = 3702;
 /// How many times the fit reads the depth-10 games beside the depth-6 ones: their labels
 /// count three times as much.
 const MIX_WEIGHT: usize = 3;
-/// The fit's ridge, in positions' worth (`--l2`): none. A ridge of 10 or 40 positions leaves
-/// the held-out errors within 0.14 discs and plays no better (train/TRAINING.md).
-const RIDGE: &str = "0";
+/// The fit's weight decay (`--decay`): on a fit of millions of positions it moves the
+/// weights by less than their rounding, and it is part of the recipe the shipped bytes follow.
+const DECAY: &str = "2";
 
 /// A round of games played by one weights file with one build.
 struct Round {
@@ -472,25 +471,26 @@ fn plan(
         mixed.extend(deep.iter().cloned());
     }
     round8.extend(d6);
-    // The one candidate: from zero on the depth-6 games with round 8's depth-10 ones counted
-    // three times, half the search's score in the labels above 16 empties, fitted as knots
-    // every 8 empties (about two thirds of the bytes of a weight set a phase). Round 9's games
-    // are kept and unpacked, not fitted: beside round 8's they fit weights that play worse.
-    // Refining the shipped file with the depth-10 games alone plays even with it, and fitted
-    // from zero on them alone the weights lack the coverage to play (train/TRAINING.md). It
-    // reads no held-out games: their errors are measured after the steps, and it is fitted
-    // once every game is played or unpacked (by the current build, see `deep`).
+    // The one candidate, the shipped file's recipe: from zero on the depth-6 games with round
+    // 8's depth-10 ones counted three times, half the search's score in the labels above 16
+    // empties. Round 9's games are kept and unpacked, not fitted: beside round 8's they fit
+    // weights that play worse. Refining the shipped file with the depth-10 games alone plays
+    // even with it, and fitted from zero on them alone the weights lack the coverage to play
+    // (train/TRAINING.md). It reads no held-out games: their errors are measured after the
+    // steps, and it is fitted once every game is played or unpacked (by the current build,
+    // see `deep`).
     let knobs = Knobs {
         epochs: s.epochs,
         rate: "2",
         min_count: s.min_count,
         blend: Some("0.5"),
-        l2: Some(RIDGE),
-        knots: true,
+        l2: None,
+        decay: Some(DECAY),
+        knots: false,
         quantum: "1",
     };
-    let fit = fit_step(dir, "weights-r8-knots-q1", None, &mixed, &[], knobs);
-    let candidates = vec![("r8-knots", fit.out.clone())];
+    let fit = fit_step(dir, "weights-r8-mix-q1", None, &mixed, &[], knobs);
+    let candidates = vec![("r8-mix", fit.out.clone())];
     // The pipeline's games between stronger players, played by round 8's weights.
     let strong = measured_on(dir, if quick { &QUICK } else { &FULL }, played_by);
     let held: Vec<PathBuf> = strong.iter().map(|p| p.out.clone()).collect();

@@ -177,6 +177,8 @@ pub(super) struct Knobs<'a> {
     pub(super) blend: Option<&'a str>,
     /// The ridge, in positions' worth (`--l2`; `None`: fit's default).
     pub(super) l2: Option<&'a str>,
+    /// The weight decay (`--decay`; `None`: none).
+    pub(super) decay: Option<&'a str>,
     /// Knots every 8 empties, each odd phase the mean of the two around it (`--phase-empties 8
     /// --interpolate`); else a weight set for each phase of 4 empties.
     pub(super) knots: bool,
@@ -209,6 +211,7 @@ pub(super) fn fit_step(
     }
     let blend = k.blend.map(|b| ["--blend", b]);
     let l2 = k.l2.map(|l| ["--l2", l]);
+    let decay = k.decay.map(|d| ["--decay", d]);
     args.extend(
         [
             &[
@@ -221,6 +224,7 @@ pub(super) fn fit_step(
             ][..],
             blend.as_ref().map_or(&[][..], |b| &b[..]),
             l2.as_ref().map_or(&[][..], |l| &l[..]),
+            decay.as_ref().map_or(&[][..], |d| &d[..]),
             if k.knots {
                 &["--phase-empties", "8", "--interpolate"][..]
             } else {
@@ -396,6 +400,7 @@ pub(super) fn plan(dir: &Path, s: &Scale) -> Vec<Step> {
             min_count: s.min_count,
             blend: None,
             l2: None,
+            decay: None,
             knots: false,
             quantum,
         };
