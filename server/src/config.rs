@@ -38,6 +38,11 @@ pub struct Config {
     #[arg(long, default_value_t = 20)]
     pub register_limit: u32,
 
+    /// WebSockets (the lobby's and games') one client address may hold open at once;
+    /// beyond it an upgrade is refused with 429 too-many-sockets (0: no limit).
+    #[arg(long, default_value_t = 32)]
+    pub socket_limit_address: u32,
+
     /// Games one player may have waiting for an opponent at once.
     #[arg(long, default_value_t = 5)]
     pub max_waiting: u32,

@@ -8,7 +8,8 @@
 //! (accounts, sessions, log-in limits) · [`games`] (create, join, cancel, moves, clocks, the
 //! end of a game) · [`live`] (a game's WebSocket) · [`lobby`] (lists and the lobby's
 //! WebSocket) · [`board`] (leader board, players, the Elo rule) · [`fanout`] (who hears of a
-//! change) · [`reaper`] (flag falls and abandonments) · [`http`] (routes, limits, errors).
+//! change) · [`reaper`] (flag falls and abandonments) · [`sockets`] (open WebSockets per
+//! address) · [`http`] (routes, limits, errors).
 
 pub mod auth;
 pub mod board;
@@ -20,6 +21,7 @@ pub mod http;
 pub mod live;
 pub mod lobby;
 pub mod reaper;
+pub mod sockets;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -43,6 +45,8 @@ pub struct App {
     pub reaper: reaper::Reaper,
     pub cache: games::Cache,
     pub passwords: auth::Passwords,
+    /// The WebSockets open per client address.
+    pub sockets: sockets::SocketLimit,
     /// Set to true when the server shuts down: sockets close with "going away".
     pub shutdown: watch::Receiver<bool>,
     /// Whether the session cookie carries `Secure`.
@@ -84,6 +88,7 @@ pub async fn serve(
     let secure_cookies = !config.insecure_cookies && !addr.ip().is_loopback();
     let app = Arc::new(App {
         passwords: auth::Passwords::new(config.password_memory_kib)?,
+        sockets: sockets::SocketLimit::new(config.socket_limit_address),
         announcer: announcer(hub.clone()),
         hub,
         reaper: reaper::Reaper::new(),

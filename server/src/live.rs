@@ -7,10 +7,11 @@
 //! follow the game); a move names the state id it was made on, so a second tab's move on an
 //! old position, or a replayed message, is refused as `stale`.
 
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -77,6 +78,7 @@ const IGNORED: [&str; 7] = [
 pub async fn upgrade(
     State(app): State<Shared>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     viewer: Viewer,
     ws: WebSocketUpgrade,
@@ -86,12 +88,17 @@ pub async fn upgrade(
     if app.store.game(id, false).await?.is_none() {
         return Err(ApiError::not_found("game"));
     }
+    // Counted from here until the socket's task ends (or the upgrade fails).
+    let slot = app.sockets.take(peer.ip())?;
     Ok(ws
         .read_buffer_size(crate::live::BUFFER)
         .write_buffer_size(crate::live::BUFFER)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| run(app, socket, id, viewer)))
+        .on_upgrade(move |socket| async move {
+            run(app, socket, id, viewer).await;
+            drop(slot);
+        }))
 }
 
 fn seat_in(players: [Option<i64>; 2], user: Option<i64>) -> Option<usize> {

@@ -1,10 +1,11 @@
 //! The lobby: games waiting for an opponent, games being played (to watch), and the viewer's
 //! own open games; over HTTP once, or over a WebSocket that keeps the lists up to date.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Json;
@@ -48,18 +49,24 @@ pub async fn get(State(app): State<Shared>, viewer: Viewer) -> Result<Json<Value
 /// is created, joined, cancelled or finished; `lobby` again if the socket fell behind.
 pub async fn upgrade(
     State(app): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     viewer: Viewer,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     crate::http::check_origin(&app, &headers)?;
     let user = viewer.user().map(|u| u.id);
+    // Counted from here until the socket's task ends (or the upgrade fails).
+    let slot = app.sockets.take(peer.ip())?;
     Ok(ws
         .read_buffer_size(crate::live::BUFFER)
         .write_buffer_size(crate::live::BUFFER)
         .max_message_size(crate::live::MAX_MESSAGE)
         .max_frame_size(crate::live::MAX_MESSAGE)
-        .on_upgrade(move |socket| run(app, socket, user)))
+        .on_upgrade(move |socket| async move {
+            run(app, socket, user).await;
+            drop(slot);
+        }))
 }
 
 async fn run(app: Shared, socket: WebSocket, user: Option<i64>) {

@@ -4,26 +4,16 @@
 
 mod common;
 
-use common::{Client, Server};
+use common::{accounts, game_between, seated, Client, Server};
 use serde_json::{json, Value};
 
 #[tokio::test]
 async fn a_player_who_reconnects_gets_the_game_as_it_is() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
-    bob.join(id).await;
-    let mut a = ann.ws_game(id).await;
-    let mut b = bob.ws_game(id).await;
-    let (_, _, s) = a.hello().await;
-    b.hello().await;
-    let sid = s["stateId"].as_i64().unwrap();
+    let [ann, bob] = accounts(&server, ["ann", "bob"]).await;
+    let id = game_between(&ann, &bob, json!({"game": "reversi"})).await;
+    let (mut a, mut b, sid) = seated(&ann, &bob, id).await;
     a.play("f5", sid).await;
     b.state(sid + 1).await;
     // Ann's tab goes away; Bob moves meanwhile.
@@ -44,22 +34,15 @@ async fn a_player_who_reconnects_gets_the_game_as_it_is() {
 async fn a_server_killed_mid_game_comes_back_with_it() {
     let dir = common::data_dir();
     let mut server = Server::start(dir.path(), &[]);
-    let mut ann = Client::new(&server);
-    let mut bob = Client::new(&server);
+    let [mut ann, mut bob] = accounts(&server, ["ann", "bob"]).await;
     let mut watcher = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    let id = ann
-        .create(json!({"game": "tictactoe", "clock": {"minutes": 10, "increment": 2}}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    bob.join(id).await;
-    let mut a = ann.ws_game(id).await;
-    let mut b = bob.ws_game(id).await;
-    let (_, _, s) = a.hello().await;
-    b.hello().await;
-    let sid = s["stateId"].as_i64().unwrap();
+    let id = game_between(
+        &ann,
+        &bob,
+        json!({"game": "tictactoe", "clock": {"minutes": 10, "increment": 2}}),
+    )
+    .await;
+    let (mut a, mut b, sid) = seated(&ann, &bob, id).await;
     a.play("a1", sid).await;
     b.state(sid + 1).await;
     b.play("b1", sid + 1).await;
@@ -114,17 +97,14 @@ async fn a_server_killed_mid_game_comes_back_with_it() {
 async fn a_flag_fall_ends_the_game_for_the_player_out_of_time() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
+    let [ann, bob] = accounts(&server, ["ann", "bob"]).await;
     // Three seconds each, no increment.
-    let id = ann
-        .create(json!({"game": "reversi", "clock": {"minutes": 0.05}}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    bob.join(id).await;
+    let id = game_between(
+        &ann,
+        &bob,
+        json!({"game": "reversi", "clock": {"minutes": 0.05}}),
+    )
+    .await;
     let mut a = ann.ws_game(id).await;
     let mut b = bob.ws_game(id).await;
     let (_, g, s) = a.hello().await;
@@ -157,14 +137,8 @@ async fn a_flag_fall_ends_the_game_for_the_player_out_of_time() {
 async fn a_game_without_a_clock_ends_when_the_player_to_move_is_gone_too_long() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &["--abandon-after", "2"]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    let id = ann.create(json!({"game": "gomoku"})).await["id"]
-        .as_i64()
-        .unwrap();
-    bob.join(id).await;
+    let [ann, bob] = accounts(&server, ["ann", "bob"]).await;
+    let id = game_between(&ann, &bob, json!({"game": "gomoku"})).await;
     let mut b = bob.ws_game(id).await;
     b.hello().await;
     let end = b.wait_for("game", |g| g["status"] == "finished").await;
@@ -179,11 +153,8 @@ async fn a_game_without_a_clock_ends_when_the_player_to_move_is_gone_too_long() 
 async fn a_server_asked_to_stop_closes_its_sockets_as_going_away() {
     let dir = common::data_dir();
     let mut server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    ann.register("ann").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let [ann] = accounts(&server, ["ann"]).await;
+    let id = ann.new_game(json!({"game": "reversi"})).await;
     let mut a = ann.ws_game(id).await;
     a.hello().await;
     let mut lobby = ann.ws("/api/lobby/ws").await;

@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::Client;
+use common::{accounts_at, seated, Client};
 use outflank_server::fanout::{Announcer, GameNews, Hub, LobbyNews};
 use serde_json::json;
 
@@ -40,16 +40,11 @@ async fn sockets_follow_games_from_the_database_when_news_carries_no_messages() 
     tokio::spawn(outflank_server::serve(config, listener, |hub| {
         Arc::new(Bare(hub))
     }));
-    let ann = Client::at(&url);
-    let bob = Client::at(&url);
+    let [ann, bob] = accounts_at([&url, &url], ["ann", "bob"]).await;
     let watcher = Client::at(&url);
-    ann.register("ann").await;
-    bob.register("bob").await;
     let mut lobby = watcher.ws("/api/lobby/ws").await;
     lobby.wait_for("lobby", |_| true).await;
-    let id = ann.create(json!({"game": "tictactoe"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = ann.new_game(json!({"game": "tictactoe"})).await;
     assert_eq!(
         lobby.wait_for("game", |g| g["id"] == id).await["status"],
         "waiting"
@@ -64,11 +59,7 @@ async fn sockets_follow_games_from_the_database_when_news_carries_no_messages() 
         lobby.wait_for("game", |g| g["id"] == id).await["status"],
         "playing"
     );
-    let mut a = ann.ws_game(id).await;
-    let mut b = bob.ws_game(id).await;
-    let (_, _, s) = a.hello().await;
-    b.hello().await;
-    let mut sid = s["stateId"].as_i64().unwrap();
+    let (mut a, mut b, mut sid) = seated(&ann, &bob, id).await;
     for (i, mv) in ["b2", "a1", "c3", "a2", "b3", "a3"].iter().enumerate() {
         let mover = if i % 2 == 0 { &mut a } else { &mut b };
         mover.play(mv, sid).await;

@@ -3,18 +3,17 @@
 
 mod common;
 
-use common::{legal_moves, Client, Rng, Server};
+use common::{accounts, game_between, legal_moves, seated, Client, Rng, Server};
 use serde_json::{json, Value};
 
 #[tokio::test]
 async fn tic_tac_toe_between_two_accounts_with_a_spectator() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
+    let [ann, bob] = accounts(&server, ["ann", "Bob"]).await;
     let watcher = Client::new(&server);
-    let ann_user = ann.register("ann").await;
-    let bob_user = bob.register("Bob").await;
+    let ann_user = ann.get("/api/me").await.1["user"].clone();
+    let bob_user = bob.get("/api/me").await.1["user"].clone();
 
     let mut lobby = watcher.ws("/api/lobby/ws").await;
     let lists = lobby.wait_for("lobby", |_| true).await;
@@ -121,17 +120,14 @@ async fn a_whole_reversi_game_of_random_legal_moves() {
     println!("OUTFLANK_SEED={seed}");
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let dark = Client::new(&server);
-    let light = Client::new(&server);
+    let [dark, light] = accounts(&server, ["dark", "light"]).await;
     let watcher = Client::new(&server);
-    dark.register("dark").await;
-    light.register("light").await;
-    let id = dark
-        .create(json!({"game": "reversi", "size": 8, "variant": "standard", "clock": {"minutes": 30, "increment": 5}}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    light.join(id).await;
+    let id = game_between(
+        &dark,
+        &light,
+        json!({"game": "reversi", "size": 8, "variant": "standard", "clock": {"minutes": 30, "increment": 5}}),
+    )
+    .await;
     let mut ws = [dark.ws_game(id).await, light.ws_game(id).await];
     let mut w = watcher.ws_game(id).await;
     let (_, _, mut state) = w.hello().await;
@@ -189,19 +185,9 @@ async fn a_whole_reversi_game_of_random_legal_moves() {
 async fn concede_on_ones_own_turn_while_behind() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
-    bob.join(id).await;
-    let mut a = ann.ws_game(id).await;
-    let mut b = bob.ws_game(id).await;
-    let (_, _, s) = a.hello().await;
-    b.hello().await;
-    let sid = s["stateId"].as_i64().unwrap();
+    let [ann, bob] = accounts(&server, ["ann", "bob"]).await;
+    let id = game_between(&ann, &bob, json!({"game": "reversi"})).await;
+    let (mut a, mut b, sid) = seated(&ann, &bob, id).await;
     // Dark cannot concede while ahead or level.
     a.play("concede", sid).await;
     let refused = a.wait_for("refused", |_| true).await;
@@ -218,8 +204,7 @@ async fn concede_on_ones_own_turn_while_behind() {
 async fn gomoku_and_bombs_games_start_with_their_options() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    ann.register("ann").await;
+    let [ann] = accounts(&server, ["ann"]).await;
     let g = ann
         .create(json!({"game": "gomoku", "size": 15, "exactFive": true}))
         .await;

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Client, Server};
+use common::{accounts, game_between, seated, Client, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -224,8 +224,7 @@ async fn accounts_are_limited_per_address() {
 async fn sessions_forged_or_ended_open_nothing() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    ann.register("ann").await;
+    let [ann] = accounts(&server, ["ann"]).await;
     let (status, _) = Client::new(&server).get("/api/me").await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
@@ -249,9 +248,7 @@ async fn sessions_forged_or_ended_open_nothing() {
     assert_eq!(lobby["waiting"], json!([]));
 
     // A forged session on a game's socket watches, told why.
-    let id = ann.create(json!({"game": "tictactoe"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = ann.new_game(json!({"game": "tictactoe"})).await;
     let mut ws = forger.ws_game(id).await;
     let first = ws.next().await.unwrap();
     assert_eq!(first["event"], "error");
@@ -284,13 +281,8 @@ use reqwest::cookie::CookieStore;
 async fn the_lobby_refuses_what_does_not_apply() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    let cyd = Client::new(&server);
+    let [ann, bob, cyd] = accounts(&server, ["ann", "bob", "cyd"]).await;
     let anon = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    cyd.register("cyd").await;
     let (s, got) = anon.post("/api/games", json!({"game": "reversi"})).await;
     assert_eq!(
         (s, got["code"].clone()),
@@ -320,9 +312,7 @@ async fn the_lobby_refuses_what_does_not_apply() {
         (StatusCode::UNPROCESSABLE_ENTITY, json!("bad-request"))
     );
 
-    let id = ann.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = ann.new_game(json!({"game": "reversi"})).await;
     let (s, got) = ann.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(
         (s, got["code"].clone()),
@@ -359,9 +349,7 @@ async fn the_lobby_refuses_what_does_not_apply() {
     );
 
     // Cancel while nobody has joined; then it is gone from the lobby.
-    let other = ann.create(json!({"game": "tictactoe"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let other = ann.new_game(json!({"game": "tictactoe"})).await;
     let (s, got) = ann
         .post(&format!("/api/games/{other}/cancel"), json!({}))
         .await;
@@ -406,19 +394,10 @@ async fn the_lobby_refuses_what_does_not_apply() {
 async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
     let dir = common::data_dir();
     let server = Server::start(dir.path(), &[]);
-    let ann = Client::new(&server);
-    let bob = Client::new(&server);
-    let cyd = Client::new(&server);
+    let [ann, bob, cyd] = accounts(&server, ["ann", "bob", "cyd"]).await;
     let anon = Client::new(&server);
-    ann.register("ann").await;
-    bob.register("bob").await;
-    cyd.register("cyd").await;
-    let id = ann.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
-    let other = bob.create(json!({"game": "reversi"})).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = ann.new_game(json!({"game": "reversi"})).await;
+    let other = bob.new_game(json!({"game": "reversi"})).await;
     bob.join(id).await;
     let mut tab1 = ann.ws_game(id).await;
     let mut tab2 = ann.ws_game(id).await;
@@ -536,3 +515,63 @@ async fn a_games_socket_refuses_every_bad_move_and_changes_nothing() {
 }
 
 use futures_util::SinkExt;
+
+/// The HTTP refusal of a WebSocket upgrade: its status and JSON body.
+async fn ws_refusal(c: &Client, path: &str) -> (u16, Value) {
+    match c.ws_with(path, Some(&c.base.clone())).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => (
+            r.status().as_u16(),
+            serde_json::from_slice(r.body().as_deref().unwrap_or_default()).unwrap_or_default(),
+        ),
+        Err(e) => panic!("{path}: {e}"),
+        Ok(_) => panic!("{path}: the upgrade was accepted"),
+    }
+}
+
+#[tokio::test]
+async fn an_address_holds_at_most_its_limit_of_sockets() {
+    let dir = common::data_dir();
+    let server = Server::start(dir.path(), &["--socket-limit-address", "3"]);
+    let [ann, bob] = accounts(&server, ["ann", "bob"]).await;
+    let id = game_between(&ann, &bob, json!({"game": "reversi"})).await;
+    let mut lobby = ann.ws("/api/lobby/ws").await;
+    lobby.wait_for("lobby", |_| true).await;
+    let (mut a, b, sid) = seated(&ann, &bob, id).await;
+
+    // The fourth socket from 127.0.0.1, the lobby's or a game's, is refused at the upgrade.
+    for path in ["/api/lobby/ws".to_string(), format!("/api/games/{id}/ws")] {
+        let (status, body) = ws_refusal(&bob, &path).await;
+        assert_eq!(
+            (status, body["code"].clone()),
+            (429, json!("too-many-sockets")),
+            "{path}: {body}"
+        );
+        assert!(body["message"].as_str().is_some_and(|m| m.contains('3')));
+    }
+    // Nothing else changed: requests pass, and the open sockets play on.
+    assert_eq!(ann.get("/api/me").await.0, StatusCode::OK);
+    a.play("f5", sid).await;
+    a.state(sid + 1).await;
+
+    // One closes; then a new one is let in.
+    let mut b = b;
+    b.stream.close(None).await.unwrap();
+    assert!(b.closed().await);
+    let deadline = std::time::Instant::now() + common::PATIENCE;
+    let mut again = loop {
+        match bob
+            .ws_with(&format!("/api/games/{id}/ws"), Some(&bob.base.clone()))
+            .await
+        {
+            Ok(ws) => break ws,
+            // The server counts a socket until its task has seen the close.
+            Err(_) if std::time::Instant::now() < deadline => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await
+            }
+            Err(e) => panic!("no socket after one closed: {e}"),
+        }
+    };
+    let (seat, _, state) = again.hello().await;
+    assert_eq!((seat, state["stateId"].clone()), (json!(1), json!(sid + 1)));
+    assert_eq!(ws_refusal(&ann, "/api/lobby/ws").await.0, 429);
+}

@@ -179,6 +179,11 @@ impl Client {
         body["game"].clone()
     }
 
+    /// Creates a game with `options`; its id.
+    pub async fn new_game(&self, options: Value) -> i64 {
+        self.create(options).await["id"].as_i64().unwrap()
+    }
+
     pub async fn join(&self, id: i64) -> Value {
         let (status, body) = self.post(&format!("/api/games/{id}/join"), json!({})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -302,6 +307,37 @@ impl Ws {
         while self.next().await.is_some() {}
         true
     }
+}
+
+/// Browsers logged in to `server` as `names` (each account registered).
+pub async fn accounts<const N: usize>(server: &Server, names: [&str; N]) -> [Client; N] {
+    accounts_at(names.map(|_| server.url.as_str()), names).await
+}
+
+/// Browsers logged in as `names`, each registered on the server at its `urls` entry (several
+/// instances share one database: any of them will do).
+pub async fn accounts_at<const N: usize>(urls: [&str; N], names: [&str; N]) -> [Client; N] {
+    let clients = urls.map(Client::at);
+    for (c, name) in clients.iter().zip(names) {
+        c.register(name).await;
+    }
+    clients
+}
+
+/// A game of `options` created by `creator` and joined by `joiner`: its id.
+pub async fn game_between(creator: &Client, joiner: &Client, options: Value) -> i64 {
+    let id = creator.new_game(options).await;
+    joiner.join(id).await;
+    id
+}
+
+/// The two players' sockets on game `id`, past their first messages, and the state id.
+pub async fn seated(a: &Client, b: &Client, id: i64) -> (Ws, Ws, i64) {
+    let mut wa = a.ws_game(id).await;
+    let mut wb = b.ws_game(id).await;
+    let (_, _, state) = wa.hello().await;
+    wb.hello().await;
+    (wa, wb, state["stateId"].as_i64().unwrap())
 }
 
 /// The legal moves in a `state` message's data.
