@@ -13,9 +13,16 @@ pub struct Config {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
-    /// Directory of the database (outflank.sqlite3), created if missing.
+    /// Directory of the database (outflank.sqlite3), created if missing. Unused with
+    /// --database.
     #[arg(long, default_value = "data")]
     pub data: PathBuf,
+
+    /// A PostgreSQL database (postgres://USER:PASSWORD@HOST:PORT/NAME) instead of the SQLite
+    /// file in --data: several instances may share it, behind one load balancer. Its tables
+    /// are created and migrated at start.
+    #[arg(long, env = "OUTFLANK_DATABASE", hide_env_values = true)]
+    pub database: Option<String>,
 
     /// The release site to serve at / (the hot-seat app and the online pages).
     #[arg(long, default_value = "dist")]
@@ -52,7 +59,8 @@ pub struct Config {
     pub password_memory_kib: u32,
 
     /// How SQLite makes a commit durable: `full` (an accepted move survives a power cut) or
-    /// `normal` (it survives a crash of the server; faster).
+    /// `normal` (it survives a crash of the server; faster). PostgreSQL's own settings
+    /// decide there.
     #[arg(long, default_value = "normal", value_parser = ["full", "normal"])]
     pub sync: String,
 

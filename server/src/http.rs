@@ -59,7 +59,12 @@ pub fn router(app: Shared) -> Router {
 }
 
 async fn health(State(app): State<Shared>) -> Json<serde_json::Value> {
-    Json(json!({ "ok": true, "watchedGames": app.hub.watched_games() }))
+    Json(json!({
+        "ok": true,
+        "watchedGames": app.hub.watched_games(),
+        "database": app.store.kind(),
+        "instance": app.instance,
+    }))
 }
 
 async fn no_route() -> ApiError {

@@ -21,6 +21,7 @@ pub mod http;
 pub mod live;
 pub mod lobby;
 pub mod reaper;
+pub mod scratch;
 pub mod sockets;
 pub mod store;
 
@@ -51,6 +52,8 @@ pub struct App {
     pub shutdown: watch::Receiver<bool>,
     /// Whether the session cookie carries `Secure`.
     pub secure_cookies: bool,
+    /// This instance's name (`outflank-` and 12 random characters).
+    pub instance: String,
 }
 
 pub type Shared = Arc<App>;
@@ -63,39 +66,85 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// Opens the database under `config.data`, brings its tables up to date, listens on
-/// `config.listen` and serves until Ctrl-C or SIGTERM. Prints `listening on http://ADDR`
-/// (the bound address, so `--listen 127.0.0.1:0` tells its port) once it accepts connections.
+/// Opens the database (PostgreSQL at `config.database`, else SQLite under `config.data`),
+/// brings its tables up to date, listens on `config.listen` and serves until Ctrl-C or
+/// SIGTERM. Prints `listening on http://ADDR` (the bound address, so `--listen 127.0.0.1:0`
+/// tells its port) once it accepts connections.
 pub async fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let listener = TcpListener::bind(config.listen).await?;
-    serve(config, listener, |hub| {
-        Arc::new(fanout::LocalAnnouncer::new(hub))
-    })
-    .await
+    serve(config, listener).await
 }
 
-/// [`run`] on a bound `listener`, announcing changes through the announcer that `announcer`
-/// makes for this instance's hub (the in-process one, or one that goes through a database).
+/// [`run`] on a bound `listener`. Changes are announced to this instance's sockets and, on
+/// PostgreSQL, by the database to every other instance's ([`fanout::postgres`]).
 pub async fn serve(
     config: Config,
     listener: TcpListener,
-    announcer: impl FnOnce(Arc<fanout::Hub>) -> Arc<dyn fanout::Announcer>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let store = store::Store::open(&config.data, &config.sync).await?;
+    start(config, listener, None).await
+}
+
+/// Makes an instance's announcer for its hub.
+pub type MakeAnnouncer = Box<dyn FnOnce(Arc<fanout::Hub>) -> Arc<dyn fanout::Announcer> + Send>;
+
+/// [`serve`], announcing changes through the announcer that `announcer` makes for this
+/// instance's hub instead (a test's; on PostgreSQL the other instances' news still comes).
+pub async fn serve_announcing(
+    config: Config,
+    listener: TcpListener,
+    announcer: MakeAnnouncer,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    start(config, listener, Some(announcer)).await
+}
+
+async fn start(
+    config: Config,
+    listener: TcpListener,
+    announcer: Option<MakeAnnouncer>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    // The connections' name on PostgreSQL, which its announcements carry.
+    let instance = format!("outflank-{}", &auth::random_token()[..12]);
+    let store = store::Store::open(
+        config.database.as_deref(),
+        &config.data,
+        &config.sync,
+        &instance,
+    )
+    .await?;
     let addr = listener.local_addr()?;
     let (stop, shutdown) = watch::channel(false);
     let hub = Arc::new(fanout::Hub::new());
     let secure_cookies = !config.insecure_cookies && !addr.ip().is_loopback();
+    let pg = store.postgres().is_some().then(|| {
+        Arc::new(fanout::postgres::PgFanout::new(
+            hub.clone(),
+            store.clone(),
+            instance.clone(),
+        ))
+    });
+    let listening = match &pg {
+        Some(pg) => Some(pg.subscribe().await?),
+        None => None,
+    };
+    let announcer: Arc<dyn fanout::Announcer> = match (announcer, &pg) {
+        (Some(make), _) => make(hub.clone()),
+        (None, Some(pg)) => pg.clone(),
+        (None, None) => Arc::new(fanout::LocalAnnouncer::new(hub.clone())),
+    };
+    if let (Some(pg), Some(listening)) = (pg, listening) {
+        tokio::spawn(pg.listen(listening, shutdown.clone()));
+    }
     let app = Arc::new(App {
         passwords: auth::Passwords::new(config.password_memory_kib)?,
         sockets: sockets::SocketLimit::new(config.socket_limit_address),
-        announcer: announcer(hub.clone()),
+        announcer,
         hub,
         reaper: reaper::Reaper::new(),
         cache: games::Cache::new(),
         store,
         shutdown,
         secure_cookies,
+        instance,
         config,
     });
     if !app.config.site.is_dir() {

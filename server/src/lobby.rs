@@ -103,6 +103,7 @@ async fn run(app: Shared, socket: WebSocket, user: Option<i64>) {
                 _ => break,
             },
             n = news.recv() => match n {
+                Ok(n) if n.game_id == 0 => send_lists = true,
                 Ok(n) => {
                     let text = match n.message {
                         Some(m) => m.as_ref().clone(),

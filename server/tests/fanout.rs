@@ -37,9 +37,11 @@ async fn sockets_follow_games_from_the_database_when_news_carries_no_messages() 
     config.sync = "normal".into();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(outflank_server::serve(config, listener, |hub| {
-        Arc::new(Bare(hub))
-    }));
+    tokio::spawn(outflank_server::serve_announcing(
+        config,
+        listener,
+        Box::new(|hub| Arc::new(Bare(hub))),
+    ));
     let [ann, bob] = accounts_at([&url, &url], ["ann", "bob"]).await;
     let watcher = Client::at(&url);
     let mut lobby = watcher.ws("/api/lobby/ws").await;

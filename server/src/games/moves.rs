@@ -8,9 +8,8 @@ use outflank_bgs::{api, GameData};
 use outflank_engine::{Game, Outcome};
 use serde_json::{json, Value};
 
-use super::view::{message, state_message, summary};
+use super::view::news;
 use crate::error::ApiError;
-use crate::fanout::{GameMessages, GameNews, LobbyNews};
 use crate::store::{Change, Committed, Finish, GameRow};
 use crate::{now_ms, Shared};
 
@@ -41,25 +40,12 @@ pub(super) fn time_left(row: &GameRow, seat: usize, now: i64) -> Option<i64> {
 
 /// Tells the game's sockets (and the lobby, when `lobby`) about `row`, just committed.
 pub(super) fn announce(app: &Shared, row: &GameRow, lobby: bool) {
-    let now = now_ms();
-    let summary = summary(row, now);
-    let game_msg = message("game", &summary);
-    if let Some(data) = &row.data {
-        app.announcer.game_changed(GameNews {
-            game_id: row.id,
-            state_id: row.state_id,
-            players: [Some(row.player0_id), row.player1_id],
-            messages: Some(Arc::new(GameMessages {
-                game: game_msg.clone(),
-                state: state_message(data, row.state_id),
-            })),
-        });
+    let (game, lobby_news) = news(row, now_ms());
+    if let Some(game) = game {
+        app.announcer.game_changed(game);
     }
     if lobby {
-        app.announcer.lobby_changed(LobbyNews {
-            game_id: row.id,
-            message: Some(Arc::new(game_msg)),
-        });
+        app.announcer.lobby_changed(lobby_news);
     }
 }
 

@@ -4,8 +4,11 @@
 use outflank_bgs::api;
 use serde_json::{json, Value};
 
+use std::sync::Arc;
+
 use super::moves::time_left;
 use crate::error::ApiError;
+use crate::fanout::{GameMessages, GameNews, LobbyNews};
 use crate::store::GameRow;
 
 /// A game as the lobby and the game page show it (API.md "Game summary").
@@ -76,6 +79,27 @@ pub fn state_message(data: &str, state_id: i64) -> String {
         }
         _ => message("state", &state_value(data, state_id)),
     }
+}
+
+/// What the sockets are told of `row` as it is now: the game's news, with its messages
+/// written once for every socket (None when `row` was read without its data), and the
+/// lobby's.
+pub fn news(row: &GameRow, now: i64) -> (Option<GameNews>, LobbyNews) {
+    let game_msg = message("game", &summary(row, now));
+    let game = row.data.as_ref().map(|data| GameNews {
+        game_id: row.id,
+        state_id: row.state_id,
+        players: [Some(row.player0_id), row.player1_id],
+        messages: Some(Arc::new(GameMessages {
+            game: game_msg.clone(),
+            state: state_message(data, row.state_id),
+        })),
+    });
+    let lobby = LobbyNews {
+        game_id: row.id,
+        message: Some(Arc::new(game_msg)),
+    };
+    (game, lobby)
 }
 
 /// The `gamelog` payload: `{start, end, data: logSlice}` for `seat` (None: a spectator).

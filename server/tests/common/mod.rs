@@ -132,6 +132,20 @@ impl Client {
         }
     }
 
+    /// The same browser (its cookies) talking to the server at `url`: another instance on
+    /// the same database.
+    pub fn via(&self, url: &str) -> Client {
+        let http = reqwest::Client::builder()
+            .cookie_provider(self.jar.clone())
+            .build()
+            .unwrap();
+        Client {
+            http,
+            jar: self.jar.clone(),
+            base: url.to_string(),
+        }
+    }
+
     /// Points the client at a restarted server (its cookies stay).
     pub fn moved_to(&mut self, server: &Server) {
         self.base = server.url.clone();
@@ -351,6 +365,22 @@ pub fn legal_moves(state: &Value) -> Vec<String> {
         .iter()
         .map(ToString::to_string)
         .collect()
+}
+
+/// A throwaway PostgreSQL cluster for one test, stopped when dropped; None (the test is
+/// skipped) only when OUTFLANK_SKIP_POSTGRES=1 says so: without PostgreSQL the test fails,
+/// saying how to install it.
+pub async fn postgres() -> Option<outflank_server::scratch::Cluster> {
+    use outflank_server::scratch;
+    if scratch::skipped() {
+        eprintln!("skipped: {} is set", scratch::SKIP_ENV);
+        return None;
+    }
+    Some(
+        scratch::Cluster::start(scratch::FAST)
+            .await
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }
 
 /// A temporary data directory.

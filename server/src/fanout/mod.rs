@@ -2,10 +2,14 @@
 //! through an [`Announcer`]; the sockets of this instance listen on the [`Hub`].
 //!
 //! With one instance the announcer is [`LocalAnnouncer`]: it hands the news straight to the
-//! hub, with the messages already written. With several instances on PostgreSQL, an announcer
-//! sends `NOTIFY outflank, '<game id>:<state id>'`, and each instance's LISTEN task delivers
-//! a [`GameNews`] without messages to its own hub; each socket then reads the game from the
-//! database (which a socket also does whenever it has missed news). Nothing else changes.
+//! hub, with the messages already written. With several instances on PostgreSQL,
+//! [`postgres::PgFanout`] does the same for its own sockets, and the database announces every
+//! committed change to the others (a trigger's `NOTIFY outflank`, sent by the commit itself);
+//! each instance's LISTEN task reads the changed game once and hands the news to its own hub.
+//! A socket that missed news (it fell behind, or the listener lost its connection) reads the
+//! game from the database. Nothing else changes.
+
+pub mod postgres;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -37,6 +41,8 @@ pub struct GameMessages {
 /// finished).
 #[derive(Clone, Debug)]
 pub struct LobbyNews {
+    /// The game; 0 when any game may have changed (news from other instances was missed):
+    /// then the lists are read again.
     pub game_id: i64,
     /// `{"event":"game","data":<summary>}`, or None: read it from the database.
     pub message: Option<Arc<String>>,
@@ -101,6 +107,31 @@ impl Hub {
 
     pub fn deliver_lobby(&self, news: LobbyNews) {
         let _ = self.lobby.send(news);
+    }
+
+    /// Whether a socket of this instance follows game `game_id`.
+    pub fn is_watched(&self, game_id: i64) -> bool {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.contains_key(&game_id)
+    }
+
+    /// Tells every socket that it may have missed news: each game's sockets read their game
+    /// again, the lobby's read the lists again.
+    pub fn resync(&self) {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        for (&game_id, tx) in games.iter() {
+            let _ = tx.send(GameNews {
+                game_id,
+                // Newer than anything a socket has: it reads the game.
+                state_id: i64::MAX,
+                players: [None, None],
+                messages: None,
+            });
+        }
+        let _ = self.lobby.send(LobbyNews {
+            game_id: 0,
+            message: None,
+        });
     }
 
     /// Games with at least one socket listening.
