@@ -19,8 +19,8 @@ use sqlx::Connection;
 pub const SKIP_ENV: &str = "OUTFLANK_SKIP_POSTGRES";
 /// The directory of `initdb` and `postgres`, when they are not where Debian puts them.
 pub const BIN_ENV: &str = "OUTFLANK_PG_BIN";
-/// The database the cluster is made with, and its superuser.
-pub const DATABASE: &str = "outflank";
+/// The cluster's superuser.
+pub const USER: &str = "outflank";
 
 /// Settings for tests: nothing is flushed to the disk (the cluster is thrown away), so that
 /// commits cost no fsync. The benchmark uses PostgreSQL's defaults instead.
@@ -33,7 +33,8 @@ pub const FAST: &[(&str, &str)] = &[
 /// A PostgreSQL server of its own, stopped and deleted on drop.
 pub struct Cluster {
     child: Child,
-    /// `postgres://outflank@127.0.0.1:PORT/outflank`
+    /// `postgres://outflank@127.0.0.1:PORT/postgres` (the database initdb makes: a new one
+    /// would cost a copy of the template for nothing)
     pub url: String,
     pub port: u16,
     /// The server's log.
@@ -57,7 +58,8 @@ pub fn bin_dir() -> Result<PathBuf, String> {
             Ok(d)
         } else {
             Err(format!(
-                "{BIN_ENV}={} holds no initdb and postgres",
+                "{BIN_ENV}={} holds no initdb and postgres (Debian's postgresql package puts \
+                 them in /usr/lib/postgresql/N/bin; {SKIP_ENV}=1 skips the tests that need them)",
                 d.display()
             ))
         };
@@ -126,8 +128,8 @@ fn failed(what: &str, out: &Output) -> String {
 }
 
 impl Cluster {
-    /// Makes and starts a cluster with `settings` (`-c name=value`), and its `outflank`
-    /// database; ready for connections when this returns.
+    /// Makes and starts a cluster with `settings` (`-c name=value`); ready for connections
+    /// when this returns.
     pub async fn start(settings: &[(&str, &str)]) -> Result<Cluster, String> {
         let bin = bin_dir()?;
         let as_user = run_as()?;
@@ -162,7 +164,7 @@ impl Cluster {
         let out = command("initdb")
             .arg("-D")
             .arg(&data)
-            .args(["-U", DATABASE, "-A", "trust", "-E", "UTF8", "--locale=C"])
+            .args(["-U", USER, "-A", "trust", "-E", "UTF8", "--locale=C"])
             .args(["--no-sync", "--no-instructions"])
             .stdin(Stdio::null())
             .output()
@@ -191,15 +193,14 @@ impl Cluster {
             .map_err(|e| format!("cannot start postgres: {e}"))?;
         let mut cluster = Cluster {
             child,
-            url: format!("postgres://{DATABASE}@127.0.0.1:{port}/{DATABASE}"),
+            url: format!("postgres://{USER}@127.0.0.1:{port}/postgres"),
             port,
             log,
             _dir: dir,
         };
-        let admin = format!("postgres://{DATABASE}@127.0.0.1:{port}/postgres");
         let started = Instant::now();
-        let mut conn = loop {
-            match PgConnection::connect(&admin).await {
+        let conn = loop {
+            match PgConnection::connect(&cluster.url).await {
                 Ok(c) => break c,
                 Err(e) => {
                     let gone = cluster.child.try_wait().ok().flatten();
@@ -213,10 +214,6 @@ impl Cluster {
                 }
             }
         };
-        sqlx::query(&format!("CREATE DATABASE {DATABASE}"))
-            .execute(&mut conn)
-            .await
-            .map_err(|e| format!("CREATE DATABASE: {e}"))?;
         let _ = conn.close().await;
         Ok(cluster)
     }
