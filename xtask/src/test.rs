@@ -132,8 +132,21 @@ fn native_lane(ctx: &Ctx, steps: &mut Steps) -> Result {
         },
     )?;
     steps.step(
-        "server: its tests (whole games over HTTP and WebSockets, refusals, restarts)",
-        || run(with_args(ctx.cargo(), &["test", "-p", "outflank-server"])),
+        "server: its tests (whole games over HTTP and WebSockets, refusals, restarts; two instances on a throwaway PostgreSQL), then a small load run (SQLite, and two instances on PostgreSQL)",
+        || {
+            run(with_args(ctx.cargo(), &["test", "-p", "outflank-server"]))?;
+            run(with_args(
+                ctx.cargo(),
+                &["build", "-p", "outflank-server", "--bins", "--examples"],
+            ))?;
+            run(with_args(
+                ctx.cargo(),
+                &[
+                    "run", "-p", "outflank-server", "--example", "load", "--", "--games", "20",
+                    "--think-ms", "50",
+                ],
+            ))
+        },
     )?;
     steps.step("ui and xtask: native unit tests", || {
         run(with_args(
