@@ -1,17 +1,21 @@
 //! The online part of the page, shown only when the Outflank server serves it: an account
 //! (register, log in, log out), the lobby (live over its socket), creating, cancelling and
-//! joining games, an open game ([`super::online_game`]) and the server's leader board. The
-//! hot-seat game stays as it was underneath. This component holds signals and views; the
-//! data is [`crate::online`].
+//! joining games, an open game ([`super::online_game`]), the server's leader board and each
+//! player's page. Each view has its address ([`Route`]: `#online`, `#online=ID`,
+//! `#online-board`, `#player=NAME`), so a reload reopens it and the browser's Back button
+//! goes back through them. The hot-seat game stays as it was underneath. This component
+//! holds signals and views; the data is [`crate::online`].
 
+use leptos::ev;
 use leptos::prelude::*;
 
 use super::online_game::OnlineGame;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
-use crate::online::net::{self, Socket};
+use crate::online::net::{self, Link, Socket};
 use crate::online::{
-    self, ApiError, Board, Clock, Incoming, Lobby, Options, Summary, User, Variant,
+    self, ApiError, Board, Clock, Incoming, Lobby, Options, Piece, PlayerPage, Route, Status,
+    Summary, User, Variant, Verdict, NAME_MARKS,
 };
 use crate::say;
 
@@ -23,6 +27,10 @@ fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
 /// The online part's handles (all `Copy`).
 #[derive(Clone, Copy)]
 pub struct Online {
@@ -31,25 +39,33 @@ pub struct Online {
     /// The online part is shown (over the hot-seat game).
     pub open: RwSignal<bool>,
     pub user: RwSignal<Option<User>>,
-    /// The online game shown, kept in the address (`#online=ID`).
-    pub game: RwSignal<Option<i64>>,
+    /// The view shown, kept in the address.
+    pub route: RwSignal<Route>,
+    /// Asks the shown leader board or player's page to be read again.
+    reload: RwSignal<u32>,
     pub board: RwSignal<Option<Board>>,
+    pub player: RwSignal<Option<PlayerPage>>,
     pub lobby: RwSignal<Lobby>,
     pub error: RwSignal<Option<String>>,
+    /// The shown socket's connection is lost: the next try's delay (ms).
+    pub link: RwSignal<Option<u32>>,
 }
 
 impl Online {
-    /// Asks whether the server is there; if so, who is logged in and which game the
-    /// address names.
+    /// Asks whether the server is there; if so, who is logged in and which view the
+    /// address names. The view then follows the address (links, Back and Forward).
     pub fn start() -> Online {
         let online = Online {
             available: RwSignal::new(false),
             open: RwSignal::new(false),
             user: RwSignal::new(None),
-            game: RwSignal::new(None),
+            route: RwSignal::new(Route::Lobby),
+            reload: RwSignal::new(0),
             board: RwSignal::new(None),
+            player: RwSignal::new(None),
             lobby: RwSignal::new(Lobby::default()),
             error: RwSignal::new(None),
+            link: RwSignal::new(None),
         };
         leptos::task::spawn_local(async move {
             if !net::served_by_server().await {
@@ -65,11 +81,15 @@ impl Online {
                     Err(_) => forget(),
                 }
             }
-            let hash = window().location().hash().unwrap_or_default();
-            if let Some(id) = online::game_in_hash(&hash) {
-                online.open.set(true);
-                online.game.set(Some(id));
-            }
+            online.follow_address();
+        });
+        // A link to a player (`<a href="#player=...">`) changes the fragment; Back and
+        // Forward also cross entries that history.pushState made, which only popstate tells.
+        let hashchange = window_event_listener(ev::hashchange, move |_| online.follow_address());
+        let popstate = window_event_listener(ev::popstate, move |_| online.follow_address());
+        on_cleanup(move || {
+            hashchange.remove();
+            popstate.remove();
         });
         online
     }
@@ -78,29 +98,53 @@ impl Online {
         self.user.with(|u| u.as_ref().map(|u| u.id))
     }
 
-    /// Shows game `id` (and keeps it in the address for a reload).
-    fn show_game(&self, id: i64) {
-        self.board.set(None);
-        self.game.set(Some(id));
-        let _ = window().location().set_hash(&online::hash_for(id));
-    }
-
-    /// Back to the lobby (the address names no game).
-    fn leave_game(&self) {
-        self.game.set(None);
-        let location = window().location();
-        let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    /// Shows what the address names, or the hot-seat game if it names no online view.
+    fn follow_address(&self) {
+        if !self.available.get_untracked() {
+            return;
+        }
+        match Route::from_hash(&current_hash()) {
+            Some(route) => {
+                if !self.open.get_untracked() {
+                    self.open.set(true);
+                }
+                if self.route.get_untracked() != route {
+                    self.error.set(None);
+                    self.route.set(route);
+                }
+            }
+            None => {
+                if self.open.get_untracked() {
+                    self.open.set(false);
+                }
+            }
         }
     }
 
-    /// Back to the hot-seat game: the online game closes (a reload then opens the hot-seat
-    /// game, not the online one).
+    /// Shows `route` and keeps it in the address (a new history entry, for Back). Asked
+    /// for the view already shown, reads it again (the leader board, a player's page).
+    fn go(&self, route: Route) {
+        self.error.set(None);
+        self.open.set(true);
+        if self.route.get_untracked() == route {
+            self.reload.update(|n| *n += 1);
+        } else {
+            self.route.set(route.clone());
+        }
+        if current_hash() != route.hash() {
+            let _ = window().location().set_hash(&route.hash());
+        }
+    }
+
+    /// Back to the hot-seat game: the address names no online view (so a reload opens the
+    /// hot-seat game), in a new history entry, so Back returns to the online view.
     fn close(&self) {
-        self.leave_game();
-        self.board.set(None);
         self.open.set(false);
+        let location = window().location();
+        let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+        if let Ok(history) = window().history() {
+            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
     }
 
     /// Runs an API call; its error is shown.
@@ -118,6 +162,29 @@ impl Online {
                 Err(ApiError { message, .. }) => self.error.set(Some(message)),
             }
         });
+    }
+
+    /// Reads the leader board or the player's page that `route` names, if it still is the
+    /// one shown when the answer comes.
+    fn load(self, route: Route) {
+        let path = match &route {
+            Route::Board => "api/leaderboard".to_string(),
+            Route::Player(name) => format!("api/players/{name}"),
+            _ => return,
+        };
+        let still = move |r: &Route| self.route.with_untracked(|now| now == r);
+        match route {
+            Route::Board => self.run("GET", path, None, move |b: Board| {
+                if still(&Route::Board) {
+                    self.board.set(Some(b));
+                }
+            }),
+            shown => self.run("GET", path, None, move |p: PlayerPage| {
+                if still(&shown) {
+                    self.player.set(Some(p));
+                }
+            }),
+        }
     }
 }
 
@@ -146,12 +213,54 @@ pub fn button(online: Online, host: Host) -> impl IntoView {
                 type="button"
                 data-testid="online"
                 aria-pressed=move || online.open.get().to_string()
-                on:click=move |_| if online.open.get_untracked() { online.close() } else { online.open.set(true) }
+                on:click=move |_| {
+                    if online.open.get_untracked() {
+                        online.close();
+                    } else {
+                        let route = online.route.get_untracked();
+                        online.go(route);
+                    }
+                }
             >
                 {move || td_string!(host.locale(), online)}
             </button>
         </Show>
     }
+}
+
+/// A link to `name`'s page.
+pub(super) fn player_link(name: String) -> impl IntoView {
+    let href = Route::Player(name.clone()).hash();
+    view! {
+        <a class="online-player" data-testid="player-link" href=href>
+            {name}
+        </a>
+    }
+}
+
+/// A sentence made with [`NAME_MARKS`] in place of `names`, each name a link to its page.
+pub(super) fn with_names(text: String, names: [Option<String>; 2]) -> impl IntoView {
+    online::pieces(&text)
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Text(words) => words.into_any(),
+            Piece::Name(n) => match names.get(n).cloned().flatten() {
+                Some(name) => player_link(name).into_any(),
+                None => "?".into_any(),
+            },
+        })
+        .collect_view()
+}
+
+/// "ann against bob", or "created by ann" while nobody has joined, with links.
+pub(super) fn players_of(l: Locale, game: &Summary) -> impl IntoView {
+    let [a, b] = NAME_MARKS;
+    let text = match game.name(1) {
+        Some(_) => td_string!(l, online_vs, dark = a, light = b).to_string(),
+        None => td_string!(l, online_by, name = a).to_string(),
+    };
+    let names = [0, 1].map(|i| game.name(i).map(str::to_string));
+    with_names(text, names)
 }
 
 /// The online part: shown while `online.open`.
@@ -162,14 +271,14 @@ pub fn panel(online: Online, host: Host) -> impl IntoView {
     // (a socket keeps the account it was opened with).
     let lobby_socket = StoredValue::new_local(None::<Socket>);
     Effect::new(move |_| {
-        let wanted = online.open.get() && online.game.get().is_none();
+        let wanted = online.open.get() && online.route.with(|r| *r == Route::Lobby);
         let account = me.get();
         lobby_socket.update_value(|s| drop(s.take()));
+        online.link.set(None);
         if wanted {
             let lobby = online.lobby;
             let socket = Socket::open(
                 "api/lobby/ws",
-                || {},
                 move |text| match online::parse(&text) {
                     Ok(Incoming::Lobby(l)) => {
                         lobby.try_set(*l);
@@ -179,36 +288,64 @@ pub fn panel(online: Online, host: Host) -> impl IntoView {
                     }
                     _ => {}
                 },
+                move |link| {
+                    online.link.try_set(match link {
+                        Link::Up => None,
+                        Link::Down { retry_ms } => Some(retry_ms),
+                    });
+                },
             );
             lobby_socket.set_value(Some(socket));
         }
+    });
+    on_cleanup(move || lobby_socket.update_value(|s| drop(s.take())));
+    // The leader board and a player's page are read each time they are shown.
+    Effect::new(move |_| {
+        online.reload.track();
+        if !online.open.get() {
+            return;
+        }
+        let route = online.route.get();
+        match route {
+            Route::Board => online.board.set(None),
+            Route::Player(_) => online.player.set(None),
+            _ => return,
+        }
+        online.load(route);
     });
     view! {
         <Show when=move || online.open.get()>
             <section class="online" data-testid="online-panel" aria-labelledby="online-title">
                 <header class="online-top">
                     <h2 id="online-title">{move || td_string!(l(), online_title)}</h2>
-                    <button class="button" type="button" data-testid="online-lobby" on:click=move |_| { online.leave_game(); online.board.set(None); }>
-                        {move || td_string!(l(), online_lobby)}
-                    </button>
-                    <button class="button" type="button" data-testid="online-board" on:click=move |_| {
-                        online.run("GET", "api/leaderboard".into(), None, move |b: Board| {
-                                online.leave_game();
-                                online.board.set(Some(b));
-                            });
-                    }>
-                        {move || td_string!(l(), leader_board)}
-                    </button>
-                    <button class="button" type="button" data-testid="online-close" on:click=move |_| online.close()>
-                        {move || td_string!(l(), online_back)}
-                    </button>
+                    <nav class="online-nav" aria-label=move || td_string!(l(), online_title)>
+                        <button class="button" type="button" data-testid="online-lobby"
+                            aria-current=move || online.route.with(|r| (*r == Route::Lobby).then_some("page"))
+                            on:click=move |_| online.go(Route::Lobby)>
+                            {move || td_string!(l(), online_lobby)}
+                        </button>
+                        <button class="button" type="button" data-testid="online-board"
+                            aria-current=move || online.route.with(|r| (*r == Route::Board).then_some("page"))
+                            on:click=move |_| online.go(Route::Board)>
+                            {move || td_string!(l(), leader_board)}
+                        </button>
+                        <button class="button" type="button" data-testid="online-close" on:click=move |_| online.close()>
+                            {move || td_string!(l(), online_back)}
+                        </button>
+                    </nav>
                 </header>
                 {account(online, host)}
+                {move || online.link.get().map(|retry_ms| view! {
+                    <p class="notice online-link" role="status" data-testid="online-reconnecting" data-retry-ms=retry_ms.to_string()>
+                        {td_string!(l(), online_reconnecting)}
+                    </p>
+                })}
                 {move || online.error.get().map(|text| view! { <p class="notice" role="alert" data-testid="online-error">{text}</p> })}
-                {move || match (online.game.get(), online.board.with(Option::is_some)) {
-                    (Some(id), _) => view! { <OnlineGame id=id me=me host=host /> }.into_any(),
-                    (None, true) => board(online, host).into_any(),
-                    (None, false) => lobby(online, host).into_any(),
+                {move || match online.route.get() {
+                    Route::Game(id) => view! { <OnlineGame id=id online=online host=host /> }.into_any(),
+                    Route::Board => board(online, host).into_any(),
+                    Route::Player(_) => player_page(online, host).into_any(),
+                    Route::Lobby => lobby(online, host).into_any(),
                 }}
             </section>
         </Show>
@@ -255,7 +392,10 @@ fn account(online: Online, host: Host) -> impl IntoView {
         {move || match online.user.get() {
             Some(user) => view! {
                 <p class="online-account" data-testid="online-user">
-                    {td_string!(l(), online_logged_in, name = user.name.clone(), rating = user.rating.round())}
+                    {with_names(
+                        td_string!(l(), online_logged_in, name = NAME_MARKS[0], rating = user.rating.round()).to_string(),
+                        [Some(user.name.clone()), None],
+                    )}
                     " "
                     <button class="button small" type="button" data-testid="online-logout" on:click=log_out>
                         {td_string!(l(), online_logout)}
@@ -315,15 +455,15 @@ const CLOCKS: [Option<Clock>; 4] = [
     None,
     Some(Clock {
         minutes: 1.0,
-        increment: 0.0,
+        increment: 0,
     }),
     Some(Clock {
         minutes: 5.0,
-        increment: 3.0,
+        increment: 3,
     }),
     Some(Clock {
         minutes: 15.0,
-        increment: 10.0,
+        increment: 10,
     }),
 ];
 
@@ -340,18 +480,13 @@ fn lobby(online: Online, host: Host) -> impl IntoView {
             "POST",
             "api/games".into(),
             Some(body),
-            move |a: GameAnswer| online.show_game(a.game.id),
+            move |a: GameAnswer| online.go(Route::Game(a.game.id)),
         );
     };
     let row = move |game: Summary, list: &'static str| {
         let id = game.id;
         let me = online.me();
         let mine = me.is_some_and(|me| game.has_player(me));
-        let creator = game.name(0).unwrap_or("?").to_string();
-        let players = match game.name(1) {
-            Some(other) => td_string!(l(), online_vs, dark = creator, light = other).to_string(),
-            None => td_string!(l(), online_by, name = creator).to_string(),
-        };
         let action = match (list, mine) {
             ("waiting", false) if me.is_some() => {
                 Some(("online-join", td_string!(l(), online_join).to_string()))
@@ -360,19 +495,19 @@ fn lobby(online: Online, host: Host) -> impl IntoView {
             ("playing", false) => Some(("online-watch", td_string!(l(), online_watch).to_string())),
             _ => Some(("online-open", td_string!(l(), online_resume).to_string())),
         };
-        let cancellable = list == "mine" && game.status == online::Status::Waiting;
+        let cancellable = list == "mine" && game.status == Status::Waiting;
         view! {
             <li data-testid="lobby-game" data-game-id=id.to_string()>
-                <span class="online-game-options">{describe(l(), game.options, game.clock)}</span>
+                <span class="online-game-options">{describe(l(), game.options, game.control())}</span>
                 " · "
-                <span class="online-game-players">{players}</span>
+                <span class="online-game-players">{players_of(l(), &game)}</span>
                 " "
                 {action.map(|(testid, text)| view! {
                     <button class="button small" type="button" data-testid=testid on:click=move |_| {
                         if testid == "online-join" {
-                            online.run("POST", format!("api/games/{id}/join"), Some(serde_json::json!({})), move |_: GameAnswer| online.show_game(id));
+                            online.run("POST", format!("api/games/{id}/join"), Some(serde_json::json!({})), move |_: GameAnswer| online.go(Route::Game(id)));
                         } else {
-                            online.show_game(id);
+                            online.go(Route::Game(id));
                         }
                     }>{text}</button>
                 })}
@@ -466,7 +601,7 @@ fn board(online: Online, host: Host) -> impl IntoView {
                                     {b.players.into_iter().map(|p| view! {
                                         <tr data-testid="online-board-row" data-player=p.name.clone()>
                                             <td>{p.rank.unwrap_or_default()}</td>
-                                            <th scope="row">{p.name.clone()}</th>
+                                            <th scope="row">{player_link(p.name.clone())}</th>
                                             <td data-testid="online-board-rating">{p.rating.round()}</td>
                                             <td>{p.games.unwrap_or(p.wins + p.losses + p.draws)}</td>
                                             <td>{p.wins}</td>
@@ -478,6 +613,96 @@ fn board(online: Online, host: Host) -> impl IntoView {
                                 </tbody>
                             </table>
                         }.into_any()
+                    }}
+                </section>
+            }
+        })
+    }
+}
+
+/// How a game on a player's page stands for that player: won, lost or drawn (and how), or
+/// waiting, being played, cancelled.
+fn standing(l: Locale, game: &Summary, seat: Option<usize>) -> String {
+    let verdict = seat.and_then(|s| game.verdict(s));
+    let mut text = match (game.status, verdict) {
+        (Status::Waiting, _) => td_string!(l, online_waiting).to_string(),
+        (Status::Playing, _) => td_string!(l, online_playing).to_string(),
+        (Status::Cancelled, _) => td_string!(l, online_cancelled).to_string(),
+        (Status::Finished, Some(Verdict::Won)) => td_string!(l, online_won).to_string(),
+        (Status::Finished, Some(Verdict::Lost)) => td_string!(l, online_lost).to_string(),
+        (Status::Finished, _) => td_string!(l, online_drawn).to_string(),
+    };
+    if let Some(result) = &game.result {
+        let how = match result.reason.as_str() {
+            "conceded" => Some(td_string!(l, online_reason_conceded)),
+            "timeout" => Some(td_string!(l, online_reason_timeout)),
+            "abandoned" => Some(td_string!(l, online_reason_abandoned)),
+            _ => None,
+        };
+        if let Some(how) = how {
+            text += &format!(" ({how})");
+        }
+        if matches!(game.options, Options::Reversi { .. }) && game.scores.len() == 2 {
+            text += &format!(" {}-{}", game.scores[0], game.scores[1]);
+        }
+        if let (Some(changes), Some(seat)) = (result.rating_changes, seat) {
+            text += &format!(" · {:+}", changes[seat]);
+        }
+    }
+    text
+}
+
+fn player_page(online: Online, host: Host) -> impl IntoView {
+    let l = move || host.locale();
+    move || {
+        online.player.get().map(|page| {
+            let user = page.player;
+            let name = user.name.clone();
+            let record = td_string!(
+                l(),
+                online_record,
+                wins = user.wins,
+                draws = user.draws,
+                losses = user.losses,
+                diff = user.disc_diff
+            )
+            .to_string();
+            let row = move |game: Summary| {
+                let id = game.id;
+                let seat = game.seat_of(&name);
+                let open = match game.status {
+                    Status::Finished => Some(td_string!(l(), online_replay)),
+                    Status::Playing => Some(td_string!(l(), online_watch)),
+                    Status::Waiting => Some(td_string!(l(), online_resume)),
+                    Status::Cancelled => None,
+                };
+                view! {
+                    <li data-testid="player-game" data-game-id=id.to_string() data-status=format!("{:?}", game.status).to_lowercase()>
+                        <span class="online-game-options">{describe(l(), game.options, game.control())}</span>
+                        " · "
+                        <span class="online-game-players">{players_of(l(), &game)}</span>
+                        " · "
+                        <span data-testid="player-game-standing">{standing(l(), &game, seat)}</span>
+                        " "
+                        {open.map(|text| view! {
+                            <button class="button small" type="button" data-testid="player-game-open" on:click=move |_| online.go(Route::Game(id))>
+                                {text}
+                            </button>
+                        })}
+                    </li>
+                }
+            };
+            let games = page.games;
+            view! {
+                <section class="online-player-page online-list" data-testid="online-player" data-player=user.name.clone()>
+                    <h3>{user.name.clone()}</h3>
+                    <p data-testid="player-rating">{td_string!(l(), online_player_rating, rating = user.rating.round())}</p>
+                    <p data-testid="player-record">{record}</p>
+                    <h4>{td_string!(l(), lb_games)}</h4>
+                    {if games.is_empty() {
+                        view! { <p class="hint">{td_string!(l(), online_none)}</p> }.into_any()
+                    } else {
+                        view! { <ul>{games.into_iter().map(row).collect_view()}</ul> }.into_any()
                     }}
                 </section>
             }

@@ -108,7 +108,7 @@ impl Options {
 pub struct Clock {
     pub minutes: f64,
     #[serde(default)]
-    pub increment: f64,
+    pub increment: u32,
 }
 
 /// The body of `POST /api/games`.
@@ -127,11 +127,70 @@ pub enum Status {
     Cancelled,
 }
 
+/// A game's clocks as the server last told them (a summary's `clock`).
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClockState {
+    pub minutes: f64,
+    #[serde(default)]
+    pub increment: u32,
+    /// Each player's time at the summary's `serverTime`, in ms.
+    #[serde(default)]
+    pub remaining_ms: [Option<f64>; 2],
+    /// The player whose clock counts down from then; `None` while none runs.
+    #[serde(default)]
+    pub running: Option<u8>,
+}
+
+impl ClockState {
+    /// The time control, as the lobby describes it.
+    pub fn control(&self) -> Clock {
+        Clock {
+            minutes: self.minutes,
+            increment: self.increment,
+        }
+    }
+
+    /// Each player's time `elapsed_ms` after the summary came: the running clock less that
+    /// time, down to 0. Counted from the summary's arrival rather than from `serverTime`, so
+    /// the page's clock and the server's need not agree.
+    pub fn left(&self, elapsed_ms: u64) -> [u64; 2] {
+        let mut left = [0; 2];
+        for (i, slot) in left.iter_mut().enumerate() {
+            let stored = self.remaining_ms[i].unwrap_or(0.0).max(0.0) as u64;
+            *slot = if self.running == Some(i as u8) {
+                stored.saturating_sub(elapsed_ms)
+            } else {
+                stored
+            };
+        }
+        left
+    }
+
+    /// Below this a clock shows low time: the hot-seat clocks' rule
+    /// ([`crate::clock::TimeControl::low_ms`]).
+    pub fn low_ms(&self) -> u64 {
+        crate::clock::TimeControl::new((self.minutes * 60.0).round() as u32, 0).low_ms()
+    }
+}
+
 /// A game's result.
 #[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub winner: Option<u8>,
     pub reason: String,
+    /// Each player's rating change.
+    #[serde(default)]
+    pub rating_changes: Option<[f64; 2]>,
+}
+
+/// How a finished game went for one of its players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    Won,
+    Drawn,
+    Lost,
 }
 
 /// What the lobby shows of a game.
@@ -143,7 +202,11 @@ pub struct Summary {
     pub options: Options,
     pub players: Vec<Option<Seat>>,
     #[serde(default)]
-    pub clock: Option<Clock>,
+    pub to_move: Option<u8>,
+    #[serde(default)]
+    pub scores: Vec<f64>,
+    #[serde(default)]
+    pub clock: Option<ClockState>,
     #[serde(default)]
     pub result: Option<Outcome>,
 }
@@ -156,6 +219,26 @@ impl Summary {
     /// Player `index`'s name, if seated.
     pub fn name(&self, index: usize) -> Option<&str> {
         self.players.get(index)?.as_ref().map(|p| p.name.as_str())
+    }
+
+    /// The seat of the player called `name` (names are one whatever the case).
+    pub fn seat_of(&self, name: &str) -> Option<usize> {
+        (0..2).find(|&i| self.name(i).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+    }
+
+    /// How the finished game went for the player in `seat`.
+    pub fn verdict(&self, seat: usize) -> Option<Verdict> {
+        let result = self.result.as_ref()?;
+        Some(match result.winner {
+            None => Verdict::Drawn,
+            Some(w) if usize::from(w) == seat => Verdict::Won,
+            Some(_) => Verdict::Lost,
+        })
+    }
+
+    /// The time control, as the lobby describes it.
+    pub fn control(&self) -> Option<Clock> {
+        self.clock.as_ref().map(ClockState::control)
     }
 }
 
@@ -208,6 +291,13 @@ impl ApiError {
 pub struct Board {
     pub rule: Rule,
     pub players: Vec<User>,
+}
+
+/// `GET /api/players/{name}`: a player's record and games, the newest first.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+pub struct PlayerPage {
+    pub player: User,
+    pub games: Vec<Summary>,
 }
 
 /// The rating rule the server states.
@@ -280,18 +370,91 @@ pub fn fetch_lobby() -> String {
     json!({ "event": "fetchLobby" }).to_string()
 }
 
-/// The open online game, as the page's address keeps it (`#online=ID`), so a reload
-/// reopens it.
-pub fn game_in_hash(hash: &str) -> Option<i64> {
-    hash.strip_prefix('#')
-        .unwrap_or(hash)
-        .strip_prefix("online=")?
-        .parse()
-        .ok()
+/// What the online part shows, as the page's address keeps it, so a reload reopens it and
+/// the browser's Back and Forward buttons move between its views: `#online` (the lobby),
+/// `#online=ID` (a game), `#online-board` (the leader board), `#player=NAME` (a player's page).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Route {
+    Lobby,
+    Game(i64),
+    Board,
+    Player(String),
 }
 
-pub fn hash_for(game: i64) -> String {
-    format!("#online={game}")
+impl Route {
+    /// The route an address's fragment (with or without its `#`) names, if any.
+    pub fn from_hash(hash: &str) -> Option<Route> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        match hash.split_once('=') {
+            None if hash == "online" => Some(Route::Lobby),
+            None if hash == "online-board" => Some(Route::Board),
+            Some(("online", id)) => id.parse().ok().map(Route::Game),
+            Some(("player", name)) if is_name(name) => Some(Route::Player(name.to_string())),
+            _ => None,
+        }
+    }
+
+    pub fn hash(&self) -> String {
+        match self {
+            Route::Lobby => "#online".into(),
+            Route::Game(id) => format!("#online={id}"),
+            Route::Board => "#online-board".into(),
+            Route::Player(name) => format!("#player={name}"),
+        }
+    }
+}
+
+/// Whether `name` can be an account's name (server/API.md): 2-24 characters of
+/// `A-Z a-z 0-9 _ - .`, so it goes into an address and a path as it is.
+pub fn is_name(name: &str) -> bool {
+    (2..=24).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+        && name
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+}
+
+/// How long a socket waits before trying again after `failures` tries in a row that did not
+/// open it: 1 s after a connection drops, then twice as long after each failed try, at most
+/// 30 s. (Each failed try is one line in the browser's console, and one request to a server
+/// that may be starting up again.)
+pub fn retry_delay_ms(failures: u32) -> u32 {
+    1_000u32.saturating_mul(1 << failures.min(5)).min(30_000)
+}
+
+/// A piece of a sentence with names in it: its words, or the place of name `n`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Piece {
+    Text(String),
+    Name(usize),
+}
+
+/// The marks that stand for names while a sentence is translated ([`pieces`]).
+pub const NAME_MARKS: [char; 2] = ['\u{E000}', '\u{E001}'];
+
+/// Cuts a translated sentence made with [`NAME_MARKS`] in place of names into its words
+/// and its names, so the page can show each name as a link wherever the language puts it.
+pub fn pieces(text: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut words = String::new();
+    for c in text.chars() {
+        match NAME_MARKS.iter().position(|&m| m == c) {
+            Some(n) => {
+                if !words.is_empty() {
+                    out.push(Piece::Text(std::mem::take(&mut words)));
+                }
+                out.push(Piece::Name(n));
+            }
+            None => words.push(c),
+        }
+    }
+    if !words.is_empty() {
+        out.push(Piece::Text(words));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The page's ways to the server: JSON requests to `api/...` (relative to the page, which
-//! the server serves at its root) and sockets that reopen when they close.
+//! the server serves at its root) and sockets that reopen when they close, waiting longer
+//! while the server stays away.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -66,7 +67,18 @@ pub async fn call<T: DeserializeOwned>(
 
 type Handler = Closure<dyn FnMut(JsValue)>;
 
-/// A WebSocket to `path` that reopens a second after it closes, until dropped.
+/// A socket's connection, as the page tells the player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Link {
+    /// Open (or opening for the first time).
+    Up,
+    /// Lost: the next try is `retry_ms` after the last one failed or the connection dropped.
+    Down { retry_ms: u32 },
+}
+
+/// A WebSocket to `path` that reopens when it closes, until dropped: a second after a
+/// connection drops, then longer after each try that fails ([`super::retry_delay_ms`]),
+/// and at once when the browser says it is online again or the page is shown again.
 pub struct Socket {
     inner: Rc<Inner>,
 }
@@ -74,11 +86,21 @@ pub struct Socket {
 struct Inner {
     url: String,
     on_text: Box<dyn Fn(String)>,
-    on_open: Box<dyn Fn()>,
+    on_link: Box<dyn Fn(Link)>,
     socket: RefCell<Option<web_sys::WebSocket>>,
     closed: Cell<bool>,
+    /// The open socket opened (so its close is a drop, not a failed try).
+    opened: Cell<bool>,
+    /// Tries in a row that did not open.
+    failures: Cell<u32>,
+    /// The number of the try waiting for its time, if one is; a try made sooner (the
+    /// browser is online again) makes the waiting one's timer do nothing.
+    waiting: Cell<Option<u32>>,
+    tries: Cell<u32>,
     /// The open socket's event handlers, kept alive with it.
     handlers: RefCell<Vec<Handler>>,
+    /// The window's `online` and the document's `visibilitychange` handlers.
+    wake: RefCell<Vec<(web_sys::EventTarget, &'static str, Handler)>>,
 }
 
 fn ws_url(path: &str) -> String {
@@ -101,21 +123,27 @@ fn ws_url(path: &str) -> String {
 }
 
 impl Socket {
-    /// Opens `path` (relative to the page); `on_open` runs on every (re)opening, `on_text`
-    /// for every text frame.
+    /// Opens `path` (relative to the page); `on_text` runs for every text frame, `on_link`
+    /// when the connection is lost and when it is back.
     pub fn open(
         path: &str,
-        on_open: impl Fn() + 'static,
         on_text: impl Fn(String) + 'static,
+        on_link: impl Fn(Link) + 'static,
     ) -> Socket {
         let inner = Rc::new(Inner {
             url: ws_url(path),
             on_text: Box::new(on_text),
-            on_open: Box::new(on_open),
+            on_link: Box::new(on_link),
             socket: RefCell::new(None),
             closed: Cell::new(false),
+            opened: Cell::new(false),
+            failures: Cell::new(0),
+            waiting: Cell::new(None),
+            tries: Cell::new(0),
             handlers: RefCell::new(Vec::new()),
+            wake: RefCell::new(Vec::new()),
         });
+        Inner::listen_for_wake(&inner);
         Inner::connect(&inner);
         Socket { inner }
     }
@@ -131,6 +159,7 @@ impl Socket {
 
 impl Inner {
     fn connect(this: &Rc<Inner>) {
+        this.opened.set(false);
         let Ok(socket) = web_sys::WebSocket::new(&this.url) else {
             return;
         };
@@ -148,26 +177,17 @@ impl Inner {
         let weak = Rc::downgrade(this);
         let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
             if let Some(inner) = weak.upgrade() {
-                (inner.on_open)();
+                inner.opened.set(true);
+                inner.failures.set(0);
+                (inner.on_link)(Link::Up);
             }
         });
         let weak = Rc::downgrade(this);
         let on_close = Closure::<dyn FnMut(JsValue)>::new(move |_| {
             let Some(inner) = weak.upgrade() else { return };
-            if inner.closed.get() {
-                return;
+            if !inner.closed.get() {
+                Inner::retry_later(&inner);
             }
-            // The network or the server went away: try again shortly, for as long as the
-            // page shows the game.
-            let weak = Rc::downgrade(&inner);
-            gloo_timers::callback::Timeout::new(1_000, move || {
-                if let Some(inner) = weak.upgrade() {
-                    if !inner.closed.get() {
-                        Inner::connect(&inner);
-                    }
-                }
-            })
-            .forget();
         });
         socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
@@ -177,14 +197,84 @@ impl Inner {
         handlers.extend([on_message, on_open, on_close]);
         *this.socket.borrow_mut() = Some(socket);
     }
+
+    /// The connection dropped or a try failed: the next try waits its time.
+    fn retry_later(this: &Rc<Inner>) {
+        let failures = if this.opened.get() {
+            0
+        } else {
+            this.failures.get()
+        };
+        let delay = super::retry_delay_ms(failures);
+        this.failures.set(failures.saturating_add(1));
+        let try_number = this.tries.get().wrapping_add(1);
+        this.tries.set(try_number);
+        this.waiting.set(Some(try_number));
+        (this.on_link)(Link::Down { retry_ms: delay });
+        let weak = Rc::downgrade(this);
+        // Forgotten rather than kept: a timer dropped inside its own callback would free
+        // the code that is running. A try made sooner leaves this one with nothing to do.
+        gloo_timers::callback::Timeout::new(delay, move || {
+            if let Some(inner) = weak.upgrade() {
+                if !inner.closed.get() && inner.waiting.get() == Some(try_number) {
+                    inner.waiting.set(None);
+                    Inner::connect(&inner);
+                }
+            }
+        })
+        .forget();
+    }
+
+    /// Tries at once if a try is waiting: the network is back, or the player looks at the
+    /// page again.
+    fn wake(this: &Rc<Inner>) {
+        if !this.closed.get() && this.waiting.take().is_some() {
+            Inner::connect(this);
+        }
+    }
+
+    fn listen_for_wake(this: &Rc<Inner>) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let document = window.document();
+        let mut wake = this.wake.borrow_mut();
+        let weak = Rc::downgrade(this);
+        let online = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            if let Some(inner) = weak.upgrade() {
+                Inner::wake(&inner);
+            }
+        });
+        wake.push((window.into(), "online", online));
+        if let Some(document) = document {
+            let weak = Rc::downgrade(this);
+            let shown = document.clone();
+            let visible = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+                if let Some(inner) = weak.upgrade() {
+                    if !shown.hidden() {
+                        Inner::wake(&inner);
+                    }
+                }
+            });
+            wake.push((document.into(), "visibilitychange", visible));
+        }
+        for (target, name, handler) in wake.iter() {
+            let _ = target.add_event_listener_with_callback(name, handler.as_ref().unchecked_ref());
+        }
+    }
 }
 
 impl Drop for Socket {
     fn drop(&mut self) {
         self.inner.closed.set(true);
+        for (target, name, handler) in self.inner.wake.borrow_mut().drain(..) {
+            let _ =
+                target.remove_event_listener_with_callback(name, handler.as_ref().unchecked_ref());
+        }
         if let Some(socket) = self.inner.socket.borrow_mut().take() {
             socket.set_onclose(None);
             socket.set_onmessage(None);
+            socket.set_onopen(None);
             let _ = socket.close();
         }
     }

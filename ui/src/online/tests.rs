@@ -34,12 +34,12 @@ fn options_and_clocks_are_written_as_the_api_takes_them() {
         Options::CHOICES[3],
         Some(Clock {
             minutes: 5.0,
-            increment: 3.0,
+            increment: 3,
         }),
     );
     assert_eq!(
         body,
-        json!({"game": "reversi", "size": 8, "variant": "bombs", "clock": {"minutes": 5.0, "increment": 3.0}})
+        json!({"game": "reversi", "size": 8, "variant": "bombs", "clock": {"minutes": 5.0, "increment": 3}})
     );
     assert_eq!(
         create_body(Options::Tictactoe, None),
@@ -110,8 +110,131 @@ fn viewer_events_are_written_for_the_server() {
 }
 
 #[test]
-fn the_open_game_is_kept_in_the_address() {
-    assert_eq!(game_in_hash(&hash_for(42)), Some(42));
-    assert_eq!(game_in_hash("#game=abc"), None);
-    assert_eq!(game_in_hash(""), None);
+fn the_online_views_are_kept_in_the_address() {
+    for route in [
+        Route::Lobby,
+        Route::Game(42),
+        Route::Board,
+        Route::Player("ann.b-2_".into()),
+    ] {
+        assert_eq!(Route::from_hash(&route.hash()), Some(route.clone()));
+        assert_eq!(
+            Route::from_hash(route.hash().trim_start_matches('#')),
+            Some(route)
+        );
+    }
+    for other in [
+        "",
+        "#",
+        "#game=abc",
+        "#online=x",
+        "#player=a",
+        "#player=<b>",
+        "#player=-ab",
+        "#onlinex",
+    ] {
+        assert_eq!(Route::from_hash(other), None, "{other}");
+    }
+}
+
+#[test]
+fn sockets_wait_longer_after_each_failure_up_to_half_a_minute() {
+    let delays: Vec<u32> = (0..8).map(retry_delay_ms).collect();
+    assert_eq!(
+        delays,
+        [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]
+    );
+    assert_eq!(retry_delay_ms(u32::MAX), 30_000);
+}
+
+#[test]
+fn clocks_count_down_from_the_summary_for_the_running_player_only() {
+    let game = |running: Value| -> Summary {
+        let mut v = serde_json::to_value(json!({
+            "id": 1, "status": "playing", "options": {"game": "reversi", "size": 8, "variant": "standard"},
+            "players": [{"id": 1, "name": "ann"}, {"id": 2, "name": "bob"}], "stateId": 3,
+            "toMove": 1, "scores": [3, 2], "deadline": null, "createdAt": 0, "startedAt": 0,
+            "finishedAt": null, "result": null, "serverTime": 5,
+            "clock": {"minutes": 0.5, "increment": 0, "remainingMs": [28000, 29500], "running": 1}
+        }))
+        .unwrap();
+        v["clock"]["running"] = running;
+        serde_json::from_value(v).unwrap()
+    };
+    let clock = game(json!(1)).clock.unwrap();
+    assert_eq!(clock.left(0), [28_000, 29_500]);
+    assert_eq!(clock.left(1_500), [28_000, 28_000]);
+    assert_eq!(clock.left(60_000), [28_000, 0]);
+    assert_eq!(
+        game(Value::Null).clock.unwrap().left(60_000),
+        [28_000, 29_500]
+    );
+    assert_eq!(clock.low_ms(), 10_000);
+    assert_eq!(
+        game(json!(1)).control(),
+        Some(Clock {
+            minutes: 0.5,
+            increment: 0
+        })
+    );
+}
+
+#[test]
+fn a_finished_game_is_won_lost_or_drawn_by_each_seat() {
+    let mut game = summary(
+        3,
+        "finished",
+        json!([{"id": 1, "name": "Ann"}, {"id": 2, "name": "bob"}]),
+    );
+    assert_eq!(game.seat_of("ann"), Some(0));
+    assert_eq!(game.seat_of("BOB"), Some(1));
+    assert_eq!(game.seat_of("eve"), None);
+    assert_eq!(game.verdict(0), None);
+    game.result = serde_json::from_value(
+        json!({"winner": 1, "reason": "conceded", "ratingChanges": [-16.0, 16.0]}),
+    )
+    .unwrap();
+    assert_eq!(
+        (game.verdict(0), game.verdict(1)),
+        (Some(Verdict::Lost), Some(Verdict::Won))
+    );
+    assert_eq!(
+        game.result.as_ref().unwrap().rating_changes,
+        Some([-16.0, 16.0])
+    );
+    game.result.as_mut().unwrap().winner = None;
+    assert_eq!(game.verdict(1), Some(Verdict::Drawn));
+}
+
+#[test]
+fn a_sentence_is_cut_around_the_names_it_holds() {
+    let [a, b] = NAME_MARKS;
+    assert_eq!(
+        pieces(&format!("{a} against {b}")),
+        [
+            Piece::Name(0),
+            Piece::Text(" against ".into()),
+            Piece::Name(1)
+        ]
+    );
+    assert_eq!(
+        pieces(&format!("créée par {a}")),
+        [Piece::Text("créée par ".into()), Piece::Name(0)]
+    );
+    assert_eq!(pieces("no names"), [Piece::Text("no names".into())]);
+}
+
+#[test]
+fn a_player_page_reads_the_record_and_the_games() {
+    let page: PlayerPage = serde_json::from_value(json!({
+        "player": {"id": 1, "name": "ann", "rating": 1516.0, "wins": 1, "losses": 0, "draws": 0,
+                   "discDiff": 12, "games": 1},
+        "games": [],
+        "rule": {"system": "Elo", "start": 1500, "k": 32}
+    }))
+    .unwrap();
+    assert_eq!(
+        (page.player.name.as_str(), page.player.games),
+        ("ann", Some(1))
+    );
 }
