@@ -190,6 +190,10 @@ test("the clocks tick, a player behind concedes, and players' pages list the gam
     await expect(game(page).getByTestId("clock-1")).toHaveAttribute("data-running", "false");
   }
 
+  // The players' own lines follow their ratings.
+  await expect(dan.page.getByTestId("online-user")).toContainText("rating 1484");
+  await expect(cat.page.getByTestId("online-user")).toContainText("rating 1516");
+
   // The loser's name in the game's title opens their page: the record, the rating, the game.
   await game(eve.page).getByTestId("online-game-title").getByTestId("player-link").filter({ hasText: "dan" }).click();
   await expect(eve.page).toHaveURL(/#player=dan$/);

@@ -98,6 +98,18 @@ impl Online {
         self.user.with(|u| u.as_ref().map(|u| u.id))
     }
 
+    /// Reads the logged-in account again (its rating and record change when a game ends).
+    pub(super) fn refresh_me(self) {
+        if self.user.with_untracked(Option::is_none) {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            if let Ok(answer) = net::call::<UserAnswer>("GET", "api/me", None).await {
+                self.user.try_set(Some(answer.user));
+            }
+        });
+    }
+
     /// Shows what the address names, or the hot-seat game if it names no online view.
     fn follow_address(&self) {
         if !self.available.get_untracked() {

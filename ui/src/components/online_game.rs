@@ -83,7 +83,20 @@ pub fn OnlineGame(id: i64, online: Online, host: Host) -> impl IntoView {
                 let t = now_ms();
                 received.try_set(t);
                 now.try_set(t);
+                let ended = game.status == Status::Finished
+                    && summary
+                        .try_with_untracked(|s| s.as_ref().map(|s| s.status))
+                        .flatten()
+                        .is_some_and(|before| before != Status::Finished);
+                let seated = online
+                    .user
+                    .try_with_untracked(|u| u.as_ref().is_some_and(|u| game.has_player(u.id)))
+                    .unwrap_or(false);
                 summary.try_set(Some(*game));
+                // The account's rating and record changed.
+                if ended && seated {
+                    online.refresh_me();
+                }
             }
             Ok(Incoming::Error(e)) => {
                 problem.try_set(Some(e.message));
