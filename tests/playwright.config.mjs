@@ -38,7 +38,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: `node serve.mjs --dir ../dist --port ${PORT} --prefix ${PREFIX}`,
+    // OUTFLANK_TEST_DIST: another build than dist/ (e.g. one built with trunk's --dist).
+    command: `node serve.mjs --dir ${process.env.OUTFLANK_TEST_DIST ?? "../dist"} --port ${PORT} --prefix ${PREFIX}`,
     url: `http://127.0.0.1:${PORT}${PREFIX}`,
     reuseExistingServer: false,
     timeout: 30_000,

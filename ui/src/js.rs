@@ -8,6 +8,11 @@ use serde::Serialize;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
+/// Whether this is a browser's wasm. Natively the page is only rendered to HTML, at build
+/// time (src/bin/prerender.rs): there is no store, no clock, no timer and no window, and what
+/// would ask the browser gets the defaults of a first visit instead.
+pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
 /// `value` as a plain JavaScript value, as JSON would have it: structs and maps as objects
 /// (never `Map`s), so that `JSON.stringify` and structured cloning see them whole. A 64-bit
 /// integer beyond 2^53 is an error, not a rounded number (none of ours gets near).
@@ -62,6 +67,9 @@ pub fn copy_text(text: &str, copied: impl FnMut() + 'static, failed: impl FnMut(
 
 /// Milliseconds since 1970 by the page's clock: the clocks' time and a new game's id.
 pub fn now_ms() -> u64 {
+    if !IN_BROWSER {
+        return 0;
+    }
     js_sys::Date::now() as u64
 }
 

@@ -15,6 +15,10 @@
 //! - [`storage`]: the autosave and the preferences in localStorage.
 //! - [`js`]: Rust data as JavaScript values and back (serde-wasm-bindgen).
 
+// Leptos's HTML renderer (the native `prerender` build, without erased view types) awaits
+// each view's async parts in nested futures as deep as the page's views.
+#![cfg_attr(feature = "prerender", recursion_limit = "256")]
+
 /// Calls a split point (a function marked `#[cfg_attr(feature = "split", leptos::lazy)]`):
 /// waits for its module in the page's build, calls it directly in every other build.
 /// The split points: `components::lazy` (views, the saved game, a link's game), `ai_worker`
@@ -55,13 +59,14 @@ pub mod storage;
 pub mod transport;
 pub mod viewer_state;
 
-/// Mounts the hot-seat page on `<body>`, once storage is read (a returning player's game
-/// is read by code loaded for it, `components::lazy::stored`).
+/// Mounts the hot-seat page in place of the one its HTML painted, once storage is read (a
+/// returning player's game is read by code loaded for it, `components::lazy::stored`), in
+/// steps (`components::start`).
 pub fn start() {
     console_error_panic_hook::set_once();
-    // Not Leptos's spawn_local: its executor is set up by the mount below.
+    // Not Leptos's spawn_local: its executor is set up by the mount.
     wasm_bindgen_futures::spawn_local(async {
         let stored = components::lazy::stored().await;
-        leptos::mount::mount_to_body(move || leptos::view! { <components::App stored=stored /> });
+        components::start::mount(stored).await;
     });
 }

@@ -14,6 +14,9 @@ const PREFS_KEY: &str = "outflank:prefs";
 const BOARD_KEY: &str = "outflank:leaderboard";
 
 fn local_storage() -> Option<web_sys::Storage> {
+    if !js::IN_BROWSER {
+        return None;
+    }
     web_sys::window()?.local_storage().ok().flatten()
 }
 
@@ -113,7 +116,9 @@ pub fn load_prefs() -> Preferences {
 
 /// The viewer's language among the browser's (`navigator.languages`), English if none.
 pub fn browser_language() -> Language {
-    let wanted: Vec<String> = web_sys::window()
+    let wanted: Vec<String> = js::IN_BROWSER
+        .then(web_sys::window)
+        .flatten()
         .map(|w| {
             w.navigator()
                 .languages()

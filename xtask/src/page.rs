@@ -13,7 +13,10 @@
 //!    several of them share, and `__wasm_split.js`, which fetches them on demand;
 //! 3. wasm-bindgen on the main module (`--target web`, as trunk does for a page, keeping the
 //!    linker's exports the split modules import);
-//! 4. in release, `wasm-opt -Oz` on every module and terser on the scripts.
+//! 4. in release, `wasm-opt -Oz` on every module and terser on the scripts;
+//! 5. the page's start rendered to HTML by its own components, natively
+//!    (ui/src/bin/prerender.rs), into `prerender.html` beside `app/`, which
+//!    web/post-build.mjs puts into index.html: the first paint needs no wasm.
 //!
 //! The release build uses a pinned nightly toolchain ([`PAGE_TOOLCHAIN`]) that rebuilds the
 //! standard library for size: a panic is a bare trap, with no message formatting, no source
@@ -121,6 +124,35 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
             run(terser)?;
         }
     }
+    let html = out
+        .parent()
+        .ok_or("page: the output directory has no parent")?
+        .join("prerender.html");
+    prerender(ctx, &html)
+}
+
+/// Renders the page's start to HTML at `html` (ui/src/bin/prerender.rs). A native debug
+/// build: it runs once a build, and debug compiles far faster than the release profile's
+/// link-time optimisation.
+fn prerender(ctx: &Ctx, html: &Path) -> Result {
+    let mut cargo = with_args(
+        ctx.cargo(),
+        &[
+            "run",
+            "--quiet",
+            "-p",
+            BIN,
+            "--features",
+            "prerender",
+            "--bin",
+            "outflank-prerender",
+            "--",
+        ],
+    );
+    cargo.arg(html);
+    run(cargo)?;
+    let size = fs::metadata(html).map(|m| m.len()).unwrap_or(0);
+    println!("    {} {:.1} KB", html.display(), size as f64 / 1024.0);
     Ok(())
 }
 

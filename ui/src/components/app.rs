@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use super::lazy;
 use super::share;
+use super::start::later;
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -22,11 +23,12 @@ use crate::transport::Transport;
 
 /// Whether the browser asks for a dark page (the theme both the hot-seat and online games start in).
 pub(super) fn prefers_dark() -> bool {
-    window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
+    crate::js::IN_BROWSER
+        && window()
+            .match_media("(prefers-color-scheme: dark)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches())
 }
 
 /// The hot-seat page, started with what storage holds ([`Stored`], read before mounting).
@@ -128,6 +130,9 @@ pub fn App(stored: Stored) -> impl IntoView {
     // one with moves (nothing a player did is replaced unasked); a bad link changes nothing.
     let offer = RwSignal::new(None::<HotSeat>);
     let open_link = move || {
+        if !crate::js::IN_BROWSER {
+            return;
+        }
         let hash = window().location().hash().unwrap_or_default();
         if link::holds_game(&hash) {
             leptos::task::spawn_local(lazy::open_link(hash, host, notice, offer));
@@ -168,6 +173,8 @@ pub fn App(stored: Stored) -> impl IntoView {
                     </p>
                 </div>
                 <nav class="host-controls" aria-label=move || td_string!(host.locale(), game)>
+                    // The toolbar is built after the board (start.rs).
+                    {later(move || view! {
                     <button class="button" type="button" data-testid="new-game" on:click=open_new>
                         {move || td_string!(host.locale(), new_game)}
                     </button>
@@ -247,6 +254,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                             {move || td_string!(host.locale(), move_values)}
                         </button>
                     </Show>
+                    })}
                 </nav>
             </header>
             {super::online::panel(online, host)}

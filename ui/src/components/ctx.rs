@@ -53,6 +53,9 @@ pub struct Ctx {
     pub cursor: RwSignal<usize>,
     pub reduced_motion: bool,
     pub hot_seat: bool,
+    /// The page is being rendered to HTML at build time ([`super::Prerendering`]): the board
+    /// is shown locked, as the page's code is not there yet to play a click.
+    still: bool,
     /// The viewer's pending timers: replacing one cancels it, and all go with the viewer
     /// (a late timer never acts on a viewer that is gone).
     timers: StoredValue<Timers, LocalStorage>,
@@ -99,6 +102,7 @@ impl Ctx {
             cursor: RwSignal::new(0),
             reduced_motion,
             hot_seat,
+            still: use_context::<super::Prerendering>().is_some(),
             timers: StoredValue::new_local(Timers::default()),
             shown,
             total,
@@ -179,7 +183,7 @@ impl Ctx {
             let on = self.state.with_value(|s| s.pending.and_then(|p| p.on));
             let ctx = *self;
             let timer = after(ANSWER_TIMEOUT, move || ctx.step(|s| s.no_answer(on)));
-            self.timers.update_value(|t| t.answer = Some(timer));
+            self.timers.update_value(|t| t.answer = timer);
         }
         for event in fx.send {
             self.send(event);
@@ -190,7 +194,7 @@ impl Ctx {
             // gets no animation frames, so `ready` would never come.
             let ctx = *self;
             let timer = after(Duration::ZERO, move || ctx.send(ViewerEvent::Ready));
-            self.timers.update_value(|t| t.ready = Some(timer));
+            self.timers.update_value(|t| t.ready = timer);
         }
     }
 
@@ -206,7 +210,7 @@ impl Ctx {
     }
 
     pub fn busy(&self) -> bool {
-        self.frame.with(Option::is_some) || self.pending.get()
+        self.still || self.frame.with(Option::is_some) || self.pending.get()
     }
 
     fn animating(&self) -> bool {
@@ -266,7 +270,7 @@ impl Ctx {
         self.refusal.set(Some(why));
         let refusal = self.refusal;
         let timer = after(REFUSAL_SHOWN, move || refusal.set(None));
-        self.timers.update_value(|t| t.refusal = Some(timer));
+        self.timers.update_value(|t| t.refusal = timer);
     }
 
     /// A click (or Enter) on `square`.
@@ -332,8 +336,11 @@ struct Timers {
     ready: Option<Timeout>,
 }
 
-fn after(delay: Duration, f: impl FnOnce() + 'static) -> Timeout {
-    Timeout::new(u32::try_from(delay.as_millis()).unwrap_or(u32::MAX), f)
+/// A timer running `f` after `delay`; none natively, where the page is only rendered
+/// ([`crate::js::IN_BROWSER`]).
+fn after(delay: Duration, f: impl FnOnce() + 'static) -> Option<Timeout> {
+    crate::js::IN_BROWSER
+        .then(|| Timeout::new(u32::try_from(delay.as_millis()).unwrap_or(u32::MAX), f))
 }
 
 fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
@@ -351,5 +358,5 @@ fn show_frame(ctx: Ctx, steps: Rc<Vec<Step>>, i: usize) {
     ctx.frame.set(Some(s.frame.clone()));
     let hold = Duration::from_millis(u64::from(s.hold_ms));
     let timer = after(hold, move || show_frame(ctx, steps, i + 1));
-    ctx.timers.update_value(|t| t.animation = Some(timer));
+    ctx.timers.update_value(|t| t.animation = timer);
 }

@@ -18,7 +18,14 @@ pub mod panels;
 pub mod review;
 pub mod share;
 pub mod side;
+pub mod start;
 pub mod viewer;
 
 pub use app::App;
+
+/// Provided while the page is rendered to HTML at build time (src/bin/prerender.rs): that
+/// HTML is painted before the page's code has loaded, so the viewer shows its board locked
+/// (`data-busy`, no square offered) until the code mounts the live page in its place.
+#[derive(Clone, Copy, Debug)]
+pub struct Prerendering;
 pub use viewer::Viewer;

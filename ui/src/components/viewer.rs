@@ -15,6 +15,7 @@ use super::ctx::Ctx;
 use super::lazy;
 use super::panels::PlayerPanel;
 use super::side::{HistoryBar, MoveList, PrefsPanel};
+use super::start::later;
 use crate::anim;
 use crate::i18n::td_string;
 use crate::model;
@@ -37,11 +38,12 @@ fn keys_are_mine(root: NodeRef<leptos::html::Div>, target: Option<&web_sys::Elem
 }
 
 fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
+    crate::js::IN_BROWSER
+        && window()
+            .match_media("(prefers-reduced-motion: reduce)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches())
 }
 
 /// The viewer: the host delivers to `inbox` and hears from it through `transport`.
@@ -206,6 +208,8 @@ pub fn Viewer(
             <div class="play-area">
                 <Board />
                 <aside class="side">
+                    // Built after the board (start.rs): on a phone it is below it.
+                    {later(move || view! {
                     <HistoryBar />
                     <div class="actions">
                         <button
@@ -221,6 +225,7 @@ pub fn Viewer(
                         <PrefsPanel />
                     </div>
                     <MoveList />
+                    })}
                 </aside>
             </div>
             {graph}
