@@ -47,6 +47,7 @@
 
 mod any_game;
 pub mod bitboard;
+pub mod book;
 pub mod computer;
 pub mod ffo;
 mod game;

@@ -165,6 +165,87 @@ fn match_on_several_threads_plays_the_same_games_in_the_same_order() {
     assert!(one.1.starts_with("match 5 4: wins "), "{}", one.1);
 }
 
+/// A board of 64 squares whose rows 4 and 5 are these, the others empty.
+fn centre(row4: &str, row5: &str) -> String {
+    format!("{0}{row4}{row5}{0}", "-".repeat(24))
+}
+
+#[test]
+fn book_prints_a_positions_moves_and_values() {
+    use outflank_engine::book::{children, Book, Entry};
+    use outflank_engine::{Board, Eight};
+    // A book of the start (expanded, worth +1 to dark: f5 and its images) and the position
+    // after f5, expanded too: light's d6 0, f4 -1, f6 -3.
+    let start = Board::<Eight>::start();
+    let f5 = 4 * 8 + 5;
+    let after = start.play_flips(f5, start.flips(f5));
+    let mut book = Book::new();
+    book.insert(
+        &start,
+        Entry {
+            value: 0,
+            expanded: true,
+        },
+    );
+    book.insert(
+        &after,
+        Entry {
+            value: 0,
+            expanded: true,
+        },
+    );
+    for (sq, child) in children(&after) {
+        let name = Square::from_index(sq.unwrap(), 8).to_string();
+        let value = match name.as_str() {
+            "d6" => 0,
+            "f4" => 1,
+            _ => 3,
+        };
+        book.insert(
+            &child,
+            Entry {
+                value,
+                expanded: false,
+            },
+        );
+    }
+    book.minimax();
+    let path = std::env::temp_dir().join(format!("outflank-cli-{}.book", std::process::id()));
+    std::fs::write(&path, book.to_bytes()).unwrap();
+    let file = path.to_str().unwrap();
+    // After f5, light (O) to move.
+    let after_f5 = centre("---OX---", "---XXX--");
+    let out = outflank(&["book", "--book", file, &after_f5, "O"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("book 5 positions"), "{stdout}");
+    assert_eq!(
+        lines[1..],
+        ["value +0 expanded", "d6 +0", "f4 -1", "f6 -3"],
+        "{stdout}"
+    );
+    // The start's four moves lead to images of one position; e6 then d6 is out of book.
+    let out = outflank(&["book", "--book", file, &centre("---OX---", "---XO---"), "X"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().filter(|l| l.ends_with(" +0")).count(),
+        4,
+        "{stdout}"
+    );
+    let out = outflank(&["book", "--book", file, &"-".repeat(64), "X"]);
+    assert!(!out.status.success(), "a board without discs");
+    let _ = std::fs::remove_file(&path);
+    // The engine's own book opens the game.
+    let out = outflank(&["book", &centre("---OX---", "---XO---"), "X"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("book "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 #[test]
 fn an_nboard_session() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_outflank"))
@@ -229,6 +310,7 @@ fn an_nboard_session() {
 
 #[test]
 fn garbage_gets_an_error_and_a_non_zero_exit() {
+    let start = centre("---OX---", "---XO---");
     let cases: &[&[&str]] = &[
         &[],
         &["dance"],
@@ -249,6 +331,11 @@ fn garbage_gets_an_error_and_a_non_zero_exit() {
         &["match", "--a", "0", "--b", "1"],
         &["match", "--a", "1"],
         &["match", "--a", "1", "--b", "2", "--threads", "0"],
+        &["match", "--a", "1", "--b", "2", "--a-book", "/no/such/file"],
+        &["match", "--a", "1", "--b", "2", "--b-book", "Cargo.toml"],
+        &["book"],
+        &["book", "--book", "/no/such/file", &start, "X"],
+        &["book", "--book", "Cargo.toml", &start, "X"],
         &[
             "match",
             "--a",
@@ -267,7 +354,7 @@ fn garbage_gets_an_error_and_a_non_zero_exit() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
     // --help of each subcommand shows an example.
-    for sub in ["perft", "solve", "best", "match", "nboard"] {
+    for sub in ["perft", "solve", "best", "match", "book", "nboard"] {
         let out = outflank(&[sub, "--help"]);
         assert!(out.status.success());
         assert!(text(&out.stdout).contains("Example"), "{sub} --help");

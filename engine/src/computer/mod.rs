@@ -13,6 +13,7 @@ mod reversi;
 mod tictactoe;
 
 use crate::bitboard::{Eight, Six, Ten};
+use crate::book::Book;
 use crate::search::{Level, Searcher, Stop, PLAY_TABLE_BITS};
 use crate::{AnyGame, Game, Square, Variant};
 
@@ -23,6 +24,7 @@ pub struct Decision {
     /// Reversi: the score for the mover in hundredths of a disc (exact if `exact`); other
     /// games: the heuristic value of the move.
     pub score: i32,
+    /// The search's depth; 0 for a move of the opening book (no search).
     pub depth: u8,
     pub exact: bool,
     pub nodes: u64,
@@ -56,11 +58,23 @@ pub struct Decision {
 /// assert_eq!(decision.score, 1200); // hundredths of a disc
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Default)]
 pub struct Computer {
     six: Option<Searcher<Six>>,
     eight: Option<Searcher<Eight>>,
     ten: Option<Searcher<Ten>>,
+    /// The opening book of 8x8 standard Reversi that levels 6 to 10 play from.
+    book: Option<&'static Book>,
+}
+
+impl Default for Computer {
+    fn default() -> Computer {
+        Computer {
+            six: None,
+            eight: None,
+            ten: None,
+            book: crate::book::default_book(),
+        }
+    }
 }
 
 impl Computer {
@@ -68,13 +82,30 @@ impl Computer {
         Computer::default()
     }
 
-    /// Forgets what was learned (call on a new game); keeps the pattern weights.
+    /// Forgets what was learned (call on a new game); keeps the pattern weights and the
+    /// book.
     pub fn clear(&mut self) {
         let pattern = self.eight.as_ref().and_then(|s| s.pattern());
-        *self = Computer::default();
+        *self = Computer {
+            book: self.book,
+            ..Computer::default()
+        };
         if pattern != crate::search::weights::default_weights() {
             self.set_pattern(pattern);
         }
+    }
+
+    /// The opening book levels 6 to 10 play from on the 8x8 board, standard rules (`None`:
+    /// none, they search from the first move). Natively the embedded book is the default; in
+    /// the browser, set it once the book file is loaded (`Book::from_bytes`, then
+    /// `Box::leak`).
+    pub fn set_book(&mut self, book: Option<&'static Book>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&'static Book> {
+        self.book
     }
 
     /// The pattern evaluation's weights for 8x8 Reversi (`None`: the hand-made

@@ -1,15 +1,18 @@
 //! Standard Reversi (6x6, 8x8, 10x10): the midgame search and the exact endgame solver of
 //! [`crate::search`], one [`Searcher`] per board size kept in the [`Computer`] between moves
-//! (its transposition table is worth keeping across a game).
+//! (its transposition table is worth keeping across a game). On 8x8, levels 6 to 10 play
+//! from the opening book ([`crate::book`]) while the position is in it.
 
 use super::{Computer, Decision};
 use crate::bitboard::Geometry;
+use crate::search::midgame::WIN;
 use crate::search::{Analysis, Level, Searcher, Share, Stop, PLAY_TABLE_BITS};
 use crate::{AnyBoard, AnyGame, Square, Variant};
 
 impl Computer {
-    /// The move of the player to move in standard Reversi: [`Searcher::choose`] on the
-    /// board's size, its tables kept for the next move.
+    /// The move of the player to move in standard Reversi: a move of the opening book
+    /// within the level's margin of its best ([`Level::book_margin`], picked by `seed`), else
+    /// [`Searcher::choose`] on the board's size, its tables kept for the next move.
     pub(super) fn reversi(
         &mut self,
         board: AnyBoard,
@@ -17,6 +20,19 @@ impl Computer {
         seed: u64,
         stop: &Stop<'_>,
     ) -> Option<Decision> {
+        if let (AnyBoard::Eight(b), Some(book), Some(margin)) =
+            (board, self.book, level.book_margin())
+        {
+            if let Some((sq, value)) = book.choose(&b, margin, seed) {
+                return Some(Decision {
+                    square: Square::from_index(sq, 8),
+                    score: value * WIN,
+                    depth: 0,
+                    exact: false,
+                    nodes: 0,
+                });
+            }
+        }
         fn run<G: Geometry>(
             slot: &mut Option<Searcher<G>>,
             board: crate::Board<G>,
@@ -88,5 +104,149 @@ impl Computer {
             AnyBoard::Eight(b) => run(&mut self.eight, b, limits, stop, solved),
             AnyBoard::Ten(b) => run(&mut self.ten, b, limits, stop, solved),
         }
+    }
+
+    /// Every legal move of the player to move with its value in the opening book (discs,
+    /// best first), if the position is in the book (8x8 standard Reversi only).
+    pub fn book_moves(&self, game: &AnyGame) -> Option<Vec<(Square, i32)>> {
+        let AnyGame::Reversi(r) = game else {
+            return None;
+        };
+        let AnyBoard::Eight(board) = r.position().board() else {
+            return None;
+        };
+        if r.position().variant() != Variant::Standard || r.ended() {
+            return None;
+        }
+        let moves = self.book?.moves(&board)?;
+        Some(
+            moves
+                .into_iter()
+                .map(|(sq, v)| (Square::from_index(sq, 8), v))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{children, Book, Entry};
+    use crate::{Board, Eight, GameOptions};
+
+    /// A book of the start and the position after f5, both expanded: light's d6 worth 0,
+    /// f4 -1 and f6 -3 (each leaf's value is the negated value of light's move).
+    fn book() -> &'static Book {
+        let start = Board::<Eight>::start();
+        let f5 = 4 * 8 + 5;
+        let after = start.play_flips(f5, start.flips(f5));
+        let mut book = Book::new();
+        book.insert(
+            &start,
+            Entry {
+                value: 0,
+                expanded: true,
+            },
+        );
+        book.insert(
+            &after,
+            Entry {
+                value: 0,
+                expanded: true,
+            },
+        );
+        for (sq, child) in children(&after) {
+            let value = match Square::from_index(sq.unwrap(), 8).to_string().as_str() {
+                "d6" => 0,
+                "f4" => 1,
+                _ => 3,
+            };
+            book.insert(
+                &child,
+                Entry {
+                    value,
+                    expanded: false,
+                },
+            );
+        }
+        book.minimax();
+        Box::leak(Box::new(book))
+    }
+
+    fn game(record: &str) -> AnyGame {
+        AnyGame::from_record(&GameOptions::default(), record).unwrap()
+    }
+
+    #[test]
+    fn strong_levels_play_from_the_book_and_search_out_of_it() {
+        let mut computer = Computer::new();
+        computer.set_book(Some(book()));
+        let level = |l| Level::new(l).unwrap();
+        // At the start every move is worth the same: each seed picks one, without a search.
+        let mut firsts = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let d = computer
+                .choose(&game(""), level(10), seed, &crate::search::never)
+                .unwrap();
+            assert_eq!((d.depth, d.nodes, d.score), (0, 0, 0), "{d:?}");
+            assert_eq!(
+                computer.choose(&game(""), level(10), seed, &crate::search::never),
+                Some(d)
+            );
+            firsts.insert(d.square.to_string());
+        }
+        assert_eq!(firsts.len(), 4, "{firsts:?}");
+        // After f5, level 10 plays d6 (0) or f4 (-1), never f6 (-3); level 6 may play f6.
+        for seed in 0..20 {
+            let d = computer
+                .choose(&game("f5"), level(10), seed, &crate::search::never)
+                .unwrap();
+            assert!(
+                ["d6", "f4"].contains(&d.square.to_string().as_str()),
+                "{d:?}"
+            );
+        }
+        let sixes: std::collections::HashSet<String> = (0..40)
+            .map(|seed| {
+                let d = computer.choose(&game("f5"), level(6), seed, &crate::search::never);
+                d.unwrap().square.to_string()
+            })
+            .collect();
+        assert!(sixes.contains("f6"), "{sixes:?}");
+        // Below level 6, and out of the book, the computer searches.
+        let d = computer
+            .choose(&game("f5"), level(5), 1, &crate::search::never)
+            .unwrap();
+        assert!(d.depth > 0 && d.nodes > 0, "{d:?}");
+        let d = computer
+            .choose(&game("f5d6"), level(7), 1, &crate::search::never)
+            .unwrap();
+        assert!(d.depth > 0 && d.nodes > 0, "{d:?}");
+        // The study tools' values: the book's, best first; none out of it or without a book.
+        let values: Vec<(String, i32)> = computer
+            .book_moves(&game("f5"))
+            .unwrap()
+            .into_iter()
+            .map(|(sq, v)| (sq.to_string(), v))
+            .collect();
+        assert_eq!(
+            values,
+            [("d6".into(), 0), ("f4".into(), -1), ("f6".into(), -3)]
+        );
+        assert_eq!(computer.book_moves(&game("f5d6")), None);
+        computer.clear();
+        assert!(
+            computer.book_moves(&game("f5")).is_some(),
+            "clear keeps the book"
+        );
+        computer.set_book(None);
+        assert_eq!(computer.book_moves(&game("f5")), None);
+        let d = computer
+            .choose(&game(""), level(10), 1, &crate::search::never)
+            .unwrap();
+        assert!(
+            d.depth > 0,
+            "without a book level 10 searches the first move"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Games between two computer players, for the strength check (`examples/match.rs`).
 
 use crate::bitboard::{Bits, Eight};
+use crate::book::Book;
 use crate::rng::Rng;
 use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
@@ -60,6 +61,7 @@ pub fn play_settings(settings: [Settings; 2], opening: &[u32], seed: u64, stop: 
     play_searchers(
         &mut players,
         settings,
+        [None; 2],
         opening,
         seed,
         stop,
@@ -103,10 +105,12 @@ impl Clock {
 }
 
 /// [`play_settings`] with the caller's searchers (dark's first), adding what each spent to
-/// `effort`.
+/// `effort`. A player with a book (`books`: the book and the margin its level plays within,
+/// see [`Level::book_margin`]) plays from it while the position is in it.
 pub fn play_searchers(
     players: &mut [Searcher<Eight>; 2],
     settings: [Settings; 2],
+    books: [Option<(&Book, i32)>; 2],
     opening: &[u32],
     seed: u64,
     stop: &Stop<'_>,
@@ -136,8 +140,19 @@ pub fn play_searchers(
         let side = usize::from(!dark_to_move);
         ply += 1;
         let clock = Clock::start();
-        let choice =
-            players[side].choose(board, &settings[side], seed.wrapping_add(ply * 7919), stop);
+        let move_seed = seed.wrapping_add(ply * 7919);
+        let from_book =
+            books[side].and_then(|(book, margin)| book.choose(&board, margin, move_seed));
+        let choice = match from_book {
+            Some((sq, _)) => crate::search::Choice {
+                best: Some(sq),
+                score: 0,
+                depth: 0,
+                exact: false,
+                nodes: 0,
+            },
+            None => players[side].choose(board, &settings[side], move_seed, stop),
+        };
         effort[side].moves += 1;
         effort[side].nodes += choice.nodes;
         effort[side].nanos += clock.nanos();
@@ -234,6 +249,8 @@ pub struct Contender {
     pub tweaks: Tweaks,
     /// A node budget a move instead of the level's (to try a search's changes quickly).
     pub max_nodes: Option<u64>,
+    /// The opening book it plays from at levels 6 to 10 (see [`Level::book_margin`]).
+    pub book: Option<&'static Book>,
 }
 
 impl Contender {
@@ -245,13 +262,16 @@ impl Contender {
         }
     }
 
-    /// A level with the engine's default evaluation (the embedded weights when present).
+    /// A level with the engine's default evaluation (the embedded weights when present),
+    /// searching from the first move (no book: what a change of the search or the
+    /// evaluation is measured with).
     pub fn level(level: Level) -> Contender {
         Contender {
             level,
             pattern: crate::search::weights::default_weights(),
             tweaks: Tweaks::default(),
             max_nodes: None,
+            book: None,
         }
     }
 
@@ -274,7 +294,29 @@ impl Contender {
             pattern,
             tweaks,
             max_nodes: None,
+            book: None,
         })
+    }
+
+    /// The contender with the opening book a command line names: `default` for the
+    /// engine's own ([`crate::book::default_book`]), `none` for none, else a book file (read
+    /// here and kept for the rest of the program).
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn with_book(self, book: &str) -> Result<Contender, String> {
+        let book = match book {
+            "none" => None,
+            "default" => {
+                Some(crate::book::default_book().ok_or("the embedded opening book does not read")?)
+            }
+            path => Some(&*Box::leak(Box::new(Book::read_file(
+                std::path::Path::new(path),
+            )?))),
+        };
+        Ok(Contender { book, ..self })
+    }
+
+    fn book_margin(&self) -> Option<(&'static Book, i32)> {
+        Some((self.book?, self.level.book_margin()?))
     }
 }
 
@@ -400,6 +442,7 @@ fn play_opening(
         let result = play_searchers(
             &mut players,
             settings,
+            [dark.book_margin(), light.book_margin()],
             opening,
             game_seed,
             &crate::search::never,

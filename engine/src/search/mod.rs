@@ -241,6 +241,18 @@ impl Level {
         self.0
     }
 
+    /// How far from the best (discs) a move of the opening book the level plays may be:
+    /// levels 6 to 10 play from the book ([`crate::book`]), the stronger the closer to its
+    /// best move, so that games vary; `None` below.
+    pub fn book_margin(self) -> Option<i32> {
+        match self.0 {
+            0..=5 => None,
+            6 => Some(3),
+            7 | 8 => Some(2),
+            _ => Some(1),
+        }
+    }
+
     /// What the level means for the search.
     pub fn settings(self) -> Settings {
         // depth, exact endgame from this many empties, noise (hundredths of a disc), node budget

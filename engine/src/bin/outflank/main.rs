@@ -5,6 +5,7 @@
 //! outflank solve ffo-01-39.txt          exact endgame scores of a file of positions
 //! outflank best --level 10 <board> X    the engine's move in a position
 //! outflank match --a 8 --b 4 --games 20 two levels play each other
+//! outflank book <board> X               a position's moves in the opening book
 //! outflank nboard                       talk the NBoard protocol on stdin/stdout
 //! ```
 //!
@@ -17,6 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use outflank_engine::book::{self, Book};
 use outflank_engine::search::{self, arena, Level, Searcher};
 use outflank_engine::{ffo, notation, report, Board, Eight, Error, Square};
 
@@ -24,7 +26,7 @@ use outflank_engine::{ffo, notation, report, Board, Eight, Error, Square};
 #[command(
     name = "outflank",
     version,
-    about = "Outflank's Reversi engine: perft, exact endgames, best moves, matches, NBoard"
+    about = "Outflank's Reversi engine: perft, exact endgames, best moves, matches, the opening book, NBoard"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,7 +79,7 @@ enum Command {
     },
     /// Two levels play each other, both colours from varied openings.
     #[command(
-        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth)\n\nLevels 6-10 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
     )]
     Match {
         /// Level of player A (1-10).
@@ -92,9 +94,20 @@ enum Command {
         /// Openings, one game record per line (`f5d6c3`); by default random 6-move openings.
         #[arg(long)]
         openings: Option<std::path::PathBuf>,
-        /// Seed of the random openings and of the weaker levels' mistakes.
+        /// Random moves of each opening (without --openings).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(0..=60))]
+        opening_plies: u8,
+        /// Seed of the random openings, of the weaker levels' mistakes and of the choice
+        /// among the book's moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Player A's opening book at levels 6-10: `default` (the engine's own), `none`, or
+        /// a book file.
+        #[arg(long, default_value = "default")]
+        a_book: String,
+        /// Player B's opening book (as --a-book).
+        #[arg(long, default_value = "default")]
+        b_book: String,
         /// Openings played at once, one a thread (the games and the score do not depend on it).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
@@ -119,6 +132,20 @@ enum Command {
         /// Player B's node budget a move (as --a-nodes).
         #[arg(long, hide = true)]
         b_nodes: Option<u64>,
+    },
+    /// A position's moves in the opening book, with their values.
+    #[command(
+        after_help = "Example:\n  outflank book ---------------------------OX------XO--------------------------- X\n  outflank book --book my.book ---------------------------OX------XXX-------------------------- O\n\nPrints `book <positions> positions, level L, P plies, margin M, every move to ply F`, then\n`value <discs> <expanded|leaf>` for the position (or `out of book`), then `<move> <discs>` for\neach move in the book, best first: discs ahead at the end for the side to move, as the book's\nsearches and their minimax judge."
+    )]
+    Book {
+        /// A book file instead of the engine's own.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
+        /// 64 characters, a1..h8 row by row: X (dark), O (light), - (empty).
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        /// The side to move: X or O.
+        side: String,
     },
     /// Speak the NBoard engine protocol on stdin/stdout (load `outflank nboard` in NBoard).
     #[command(
@@ -168,7 +195,10 @@ fn main() -> ExitCode {
             b,
             games,
             openings,
+            opening_plies,
             seed,
+            a_book,
+            b_book,
             threads,
             a_eval,
             b_eval,
@@ -178,8 +208,10 @@ fn main() -> ExitCode {
             b_nodes,
         } => {
             match (
-                arena::Contender::parse(a, a_eval.as_deref(), &a_search),
-                arena::Contender::parse(b, b_eval.as_deref(), &b_search),
+                arena::Contender::parse(a, a_eval.as_deref(), &a_search)
+                    .and_then(|c| c.with_book(&a_book)),
+                arena::Contender::parse(b, b_eval.as_deref(), &b_search)
+                    .and_then(|c| c.with_book(&b_book)),
             ) {
                 (Ok(a), Ok(b)) => play_match(
                     arena::Contender {
@@ -191,13 +223,14 @@ fn main() -> ExitCode {
                         ..b
                     },
                     games,
-                    openings.as_deref(),
+                    (openings.as_deref(), usize::from(opening_plies)),
                     seed,
                     usize::from(threads),
                 ),
                 (Err(e), _) | (_, Err(e)) => bad(e),
             }
         }
+        Command::Book { book, board, side } => show_book(book.as_deref(), &board, &side),
         Command::Nboard { level } => match nboard::run(
             io::stdin().lock(),
             &mut io::stdout().lock(),
@@ -300,18 +333,63 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn show_book(file: Option<&std::path::Path>, board: &str, side: &str) -> ExitCode {
+    let board = match read_position(board, side) {
+        Ok(b) => b,
+        Err(e) => return bad(format!("invalid position: {e}")),
+    };
+    let read;
+    let book = match file {
+        Some(path) => match Book::read_file(path) {
+            Ok(b) => {
+                read = b;
+                &read
+            }
+            Err(e) => return bad(e),
+        },
+        None => match book::default_book() {
+            Some(b) => b,
+            None => return bad("the embedded opening book does not read"),
+        },
+    };
+    let mut out = io::stdout().lock();
+    let r = book.recipe;
+    let _ = writeln!(
+        out,
+        "book {} positions, level {}, {} plies, margin {}, every move to ply {}",
+        book.len(),
+        r.level,
+        r.plies,
+        r.margin,
+        r.full
+    );
+    match book.entry(&board) {
+        None => {
+            let _ = writeln!(out, "out of book");
+        }
+        Some(e) => {
+            let kind = if e.expanded { "expanded" } else { "leaf" };
+            let _ = writeln!(out, "value {:+} {kind}", e.value);
+            for (sq, v) in book.moves(&board).unwrap_or_default() {
+                let _ = writeln!(out, "{} {v:+}", Square::from_index(sq, 8));
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn play_match(
     a: arena::Contender,
     b: arena::Contender,
     games: u32,
-    openings: Option<&std::path::Path>,
+    (openings, plies): (Option<&std::path::Path>, usize),
     seed: u64,
     threads: usize,
 ) -> ExitCode {
     let (la, lb) = (a.level, b.level);
     let pairs = games.div_ceil(2) as usize;
     let lines: Vec<Vec<u32>> = match openings {
-        None => arena::openings(pairs, 6, seed),
+        None => arena::openings(pairs, plies, seed),
         Some(path) => match read_openings(path) {
             Ok(lines) if lines.is_empty() => {
                 return bad(format!("{}: no openings", path.display()))

@@ -1,0 +1,721 @@
+//! The opening book of 8x8 standard Reversi: positions reached from the start, each with a
+//! value in discs for the side to move, so that the computer plays its first moves without
+//! searching and the study tools can show what each move is worth.
+//!
+//! A position stands for its eight images under the symmetries of the board (its [`key`]
+//! is the smallest of them). It is either a *leaf*, valued by a search, or *expanded*:
+//! every position one move further is in the book too, and its value is the best of its
+//! moves' ([`Book::minimax`]). A move's value is the negated value of the position it
+//! leads to. `outflank-train book` builds and extends books (train/TRAINING.md); the
+//! shipped one is `engine/book/reversi8.book`, embedded in the native engine and fetched by
+//! the browser's worker ([`default_book`]).
+//!
+//! ```
+//! use outflank_engine::book::{Book, Entry};
+//! use outflank_engine::{Board, Eight};
+//!
+//! // A book of two positions: the start (expanded) and the one after f5 (a leaf), worth
+//! // -1 disc to light:
+//! //
+//! //   a b c d e f g h
+//! // 4 - - - O X - - -
+//! // 5 - - - X X X - -
+//! let start = Board::<Eight>::start();
+//! let f5 = 4 * 8 + 5;
+//! let mut book = Book::new();
+//! book.insert(&start, Entry { value: 0, expanded: true });
+//! book.insert(&start.play_flips(f5, start.flips(f5)), Entry { value: -1, expanded: false });
+//! book.minimax();
+//!
+//! // d3, c4, f5 and e6 lead to images of one position: each is worth +1 to dark.
+//! let moves: Vec<(String, i32)> = book
+//!     .moves(&start)
+//!     .unwrap()
+//!     .into_iter()
+//!     .map(|(sq, v)| (outflank_engine::Square::from_index(sq, 8).to_string(), v))
+//!     .collect();
+//! assert_eq!(moves, [("d3".into(), 1), ("c4".into(), 1), ("f5".into(), 1), ("e6".into(), 1)]);
+//! assert_eq!(book.value(&start), Some(1));
+//!
+//! // The file round trip, and a file that is not one.
+//! let again = Book::from_bytes(&book.to_bytes())?;
+//! assert_eq!(again.moves(&start), book.moves(&start));
+//! assert!(Book::from_bytes(b"OFBK\x07").is_err());
+//! # Ok::<(), outflank_engine::book::BookError>(())
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+use crate::bitboard::{Bits, Eight};
+use crate::search::endgame::final_score;
+use crate::search::pattern::symmetries;
+use crate::Board;
+
+/// A position up to symmetry: the smallest `(player, opponent)` pair over the eight images
+/// of the board.
+pub type Key = (u64, u64);
+
+/// The [`Key`] of `board`.
+pub fn key(board: &Board<Eight>) -> Key {
+    let (ps, os) = (symmetries(board.player), symmetries(board.opponent));
+    ps.into_iter()
+        .zip(os)
+        .min()
+        .unwrap_or((board.player, board.opponent))
+}
+
+/// The image of `board` that its [`Key`] names.
+pub fn canonical(board: &Board<Eight>) -> Board<Eight> {
+    let (player, opponent) = key(board);
+    Board { player, opponent }
+}
+
+/// Plies from the start to `board`: the discs on it, less the four of the start (a pass is
+/// no ply).
+pub fn ply(board: &Board<Eight>) -> u32 {
+    (board.player | board.opponent).count().saturating_sub(4)
+}
+
+/// The positions one move after `board`, each with its move (`None`: the pass the rules
+/// force), moves in the order of their squares; none when the game is over.
+pub fn children(board: &Board<Eight>) -> Vec<(Option<u32>, Board<Eight>)> {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        let passed = board.pass();
+        return if passed.legal_moves().is_empty() {
+            Vec::new()
+        } else {
+            vec![(None, passed)]
+        };
+    }
+    Board::<Eight>::squares(moves)
+        .map(|sq| (Some(sq), board.play_flips(sq, board.flips(sq))))
+        .collect()
+}
+
+/// The most a value can be: every square won.
+pub const MAX_VALUE: i8 = 64;
+
+/// What the book knows of a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// Discs ahead at the end for the side to move (a search's estimate, exact where the
+    /// search reached the end), from -64 to 64.
+    pub value: i8,
+    /// Every position one move further is in the book, and `value` is the best of them.
+    pub expanded: bool,
+}
+
+/// How a book was made (kept in its file, for `outflank book` and for extending it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Recipe {
+    /// The level whose search valued the leaves.
+    pub level: u8,
+    /// The deepest ply expanded.
+    pub plies: u8,
+    /// Moves within this many discs of the best were expanded.
+    pub margin: u8,
+    /// Every move was expanded up to this ply.
+    pub full: u8,
+}
+
+/// An opening book (see the module's documentation).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Book {
+    entries: HashMap<Key, Entry>,
+    /// How it was made.
+    pub recipe: Recipe,
+}
+
+/// Why a book file was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BookError {
+    /// Not a book file at all.
+    BadMagic,
+    /// A version this build cannot read.
+    Version(u8),
+    /// Cut short before its last position.
+    Truncated,
+    /// Bytes after its last position.
+    TrailingBytes,
+    /// A value beyond ±64 discs, an expanded finished game, or a count that disagrees with
+    /// the positions read.
+    Corrupt(String),
+}
+
+impl std::fmt::Display for BookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BookError::BadMagic => write!(f, "not an Outflank opening book"),
+            BookError::Version(v) => {
+                write!(f, "opening book version {v}, this build reads {VERSION}")
+            }
+            BookError::Truncated => write!(f, "the opening book is cut short"),
+            BookError::TrailingBytes => write!(f, "the opening book has bytes after its end"),
+            BookError::Corrupt(why) => write!(f, "corrupt opening book: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+const MAGIC: &[u8; 4] = b"OFBK";
+const VERSION: u8 = 1;
+
+impl Book {
+    /// An empty book.
+    pub fn new() -> Book {
+        Book::default()
+    }
+
+    /// Positions in the book.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What the book knows of `board` (or of any of its images).
+    pub fn entry(&self, board: &Board<Eight>) -> Option<Entry> {
+        self.entries.get(&key(board)).copied()
+    }
+
+    /// Sets what the book knows of `board` and its images. (An expanded position's
+    /// positions one move further must be in the book too: [`Book::to_bytes`] writes one
+    /// that lacks some as a leaf.)
+    pub fn insert(&mut self, board: &Board<Eight>, entry: Entry) {
+        let value = entry.value.clamp(-MAX_VALUE, MAX_VALUE);
+        self.entries.insert(key(board), Entry { value, ..entry });
+    }
+
+    /// Every position with what the book knows of it, each as its canonical image, in the
+    /// order of their keys.
+    pub fn positions(&self) -> Vec<(Board<Eight>, Entry)> {
+        let mut all: Vec<_> = self.entries.iter().map(|(&k, &e)| (k, e)).collect();
+        all.sort_unstable_by_key(|&(k, _)| k);
+        all.into_iter()
+            .map(|((player, opponent), e)| (Board { player, opponent }, e))
+            .collect()
+    }
+
+    /// The value of `board` for the side to move, in discs, if it is in the book.
+    pub fn value(&self, board: &Board<Eight>) -> Option<i32> {
+        self.entry(board).map(|e| i32::from(e.value))
+    }
+
+    /// Every legal move of `board` with its value for the side to move (discs), best first
+    /// (then by square), if `board` is expanded in the book and has a move to play.
+    pub fn moves(&self, board: &Board<Eight>) -> Option<Vec<(u32, i32)>> {
+        if !self.entry(board)?.expanded || board.legal_moves().is_empty() {
+            return None;
+        }
+        let mut out: Vec<(u32, i32)> = children(board)
+            .into_iter()
+            .filter_map(|(sq, child)| Some((sq?, -self.value(&child)?)))
+            .collect();
+        out.sort_by_key(|&(sq, v)| (-v, sq));
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// A move of `board` from the book: one of those within `margin` discs of the best,
+    /// picked by `seed` (the same seed, the same move), with its value; `None` out of book.
+    pub fn choose(&self, board: &Board<Eight>, margin: i32, seed: u64) -> Option<(u32, i32)> {
+        let moves = self.moves(board)?;
+        let best = moves[0].1;
+        let close = moves.iter().take_while(|m| m.1 >= best - margin).count();
+        moves.get((mix(seed) % close as u64) as usize).copied()
+    }
+
+    /// Gives every expanded position reachable from the start the best value of its moves,
+    /// from the leaves up.
+    pub fn minimax(&mut self) {
+        let mut done = HashSet::new();
+        self.settle(Board::start(), &mut done);
+    }
+
+    fn settle(&mut self, board: Board<Eight>, done: &mut HashSet<Key>) -> Option<i8> {
+        let k = key(&board);
+        let entry = *self.entries.get(&k)?;
+        if !entry.expanded || !done.insert(k) {
+            return Some(entry.value);
+        }
+        let mut best: Option<i8> = None;
+        for (_, child) in children(&board) {
+            if let Some(v) = self.settle(child, done) {
+                best = best.max(Some(-v));
+            }
+        }
+        let value = best.unwrap_or(entry.value);
+        if let Some(e) = self.entries.get_mut(&k) {
+            e.value = value;
+        }
+        Some(value)
+    }
+
+    /// The leaves to expand next, canonical images in the order of (ply, key): those before
+    /// ply `plies` (and not finished games) that are reached from the start through expanded
+    /// positions by moves within `margin` discs of the best, or by any move before ply
+    /// `full`. The start itself while it is not expanded. Values as [`Book::minimax`] left
+    /// them.
+    pub fn frontier(&self, plies: u32, margin: i32, full: u32) -> Vec<Board<Eight>> {
+        let start = Board::<Eight>::start();
+        let mut found = Vec::new();
+        match self.entry(&start) {
+            Some(e) if e.expanded => {
+                let mut seen = HashSet::new();
+                let mut listed = HashSet::new();
+                self.reach(
+                    start,
+                    (plies, margin, full),
+                    &mut seen,
+                    &mut listed,
+                    &mut found,
+                );
+            }
+            _ if plies > 0 => found.push(canonical(&start)),
+            _ => {}
+        }
+        found.sort_by_key(|b| (ply(b), key(b)));
+        found
+    }
+
+    fn reach(
+        &self,
+        board: Board<Eight>,
+        (plies, margin, full): (u32, i32, u32),
+        seen: &mut HashSet<Key>,
+        listed: &mut HashSet<Key>,
+        found: &mut Vec<Board<Eight>>,
+    ) {
+        if !seen.insert(key(&board)) {
+            return;
+        }
+        let kids: Vec<(Board<Eight>, Entry)> = children(&board)
+            .into_iter()
+            .filter_map(|(_, child)| Some((child, self.entry(&child)?)))
+            .collect();
+        let Some(best) = kids.iter().map(|(_, e)| -i32::from(e.value)).max() else {
+            return;
+        };
+        for (child, e) in kids {
+            if ply(&board) >= full && -i32::from(e.value) < best - margin {
+                continue;
+            }
+            if e.expanded {
+                self.reach(child, (plies, margin, full), seen, listed, found);
+            } else if ply(&child) < plies
+                && !children(&child).is_empty()
+                && listed.insert(key(&child))
+            {
+                found.push(canonical(&child));
+            }
+        }
+    }
+
+    /// The book's file: `"OFBK"`, version 1, the [`Recipe`] (level, plies, margin, full:
+    /// a byte each), the number of positions (LEB128), then the positions in depth-first
+    /// order from the start, each a LEB128 number `zigzag(value) * 2 + expanded`. An
+    /// expanded position is followed by the positions one move after it, in the order of
+    /// [`children`], leaving out those already written (a transposition or an image): a
+    /// reader that replays the moves knows each position without its discs being stored,
+    /// about a byte a position. Positions not reached from the start are left out.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        let mut seen = HashSet::new();
+        if self.entry(&Board::start()).is_some() {
+            self.write(Board::start(), &mut seen, &mut body);
+        }
+        let r = self.recipe;
+        let mut out = MAGIC.to_vec();
+        out.extend([VERSION, r.level, r.plies, r.margin, r.full]);
+        write_varint(&mut out, seen.len() as u64);
+        out.extend(body);
+        out
+    }
+
+    fn write(&self, board: Board<Eight>, seen: &mut HashSet<Key>, out: &mut Vec<u8>) {
+        let k = key(&board);
+        let Some(&entry) = self.entries.get(&k) else {
+            return;
+        };
+        if !seen.insert(k) {
+            return;
+        }
+        let kids = children(&board);
+        let expanded = entry.expanded
+            && !kids.is_empty()
+            && kids.iter().all(|(_, c)| self.entries.contains_key(&key(c)));
+        let zigzag = (i64::from(entry.value) << 1) ^ (i64::from(entry.value) >> 63);
+        write_varint(out, (zigzag as u64) << 1 | u64::from(expanded));
+        if expanded {
+            for (_, child) in kids {
+                self.write(child, seen, out);
+            }
+        }
+    }
+
+    /// Reads a book file ([`Book::to_bytes`]), or says what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(BookError::BadMagic)?;
+        let (&version, rest) = rest.split_first().ok_or(BookError::Truncated)?;
+        if version != VERSION {
+            return Err(BookError::Version(version));
+        }
+        let [level, plies, margin, full, ref rest @ ..] = *rest else {
+            return Err(BookError::Truncated);
+        };
+        let mut reader = Reader { bytes: rest };
+        let count = reader.varint()?;
+        let mut book = Book {
+            entries: HashMap::new(),
+            recipe: Recipe {
+                level,
+                plies,
+                margin,
+                full,
+            },
+        };
+        if count > 0 {
+            book.read(Board::start(), &mut reader)?;
+        }
+        if !reader.bytes.is_empty() {
+            return Err(BookError::TrailingBytes);
+        }
+        if book.len() as u64 != count {
+            return Err(BookError::Corrupt(format!(
+                "{} positions, the file says {count}",
+                book.len()
+            )));
+        }
+        Ok(book)
+    }
+
+    fn read(&mut self, board: Board<Eight>, reader: &mut Reader<'_>) -> Result<(), BookError> {
+        let k = key(&board);
+        if self.entries.contains_key(&k) {
+            return Ok(());
+        }
+        let n = reader.varint()?;
+        let expanded = n & 1 == 1;
+        let zigzag = n >> 1;
+        let value = (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64);
+        if value.unsigned_abs() > MAX_VALUE as u64 {
+            return Err(BookError::Corrupt(format!("a value of {value} discs")));
+        }
+        let kids = children(&board);
+        if expanded && kids.is_empty() {
+            return Err(BookError::Corrupt("a finished game expanded".into()));
+        }
+        let value = value as i8;
+        self.entries.insert(k, Entry { value, expanded });
+        if expanded {
+            for (_, child) in kids {
+                self.read(child, reader)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The book file at `path`, or why it cannot be read, naming the file.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn read_file(path: &std::path::Path) -> Result<Book, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The exact value of a finished game for the side to move, if `board` is one.
+pub fn finished(board: &Board<Eight>) -> Option<i32> {
+    children(board).is_empty().then(|| final_score(board))
+}
+
+/// A seed mixed into a number whose every bit depends on all of the seed's (splitmix64's
+/// finaliser): the games' seeds of consecutive moves differ in a few low bits.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed ^ 0x0B00_C0DE_5EED_0001;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn write_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7F) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn varint(&mut self) -> Result<u64, BookError> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let (&b, rest) = self.bytes.split_first().ok_or(BookError::Truncated)?;
+            self.bytes = rest;
+            n |= u64::from(b & 0x7F) << shift;
+            if b & 0x80 == 0 {
+                return Ok(n);
+            }
+        }
+        Err(BookError::Corrupt("a number longer than 64 bits".into()))
+    }
+}
+
+/// The book the engine plays from by default: the embedded one natively, none in wasm (the
+/// browser's worker fetches the file and hands it to [`crate::Computer::set_book`]).
+pub fn default_book() -> Option<&'static Book> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    return embedded();
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    None
+}
+
+/// The book built by `outflank-train book` (train/TRAINING.md), embedded in the native
+/// engine; `None` if the embedded file does not read.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn embedded() -> Option<&'static Book> {
+    static EMBEDDED: std::sync::OnceLock<Option<Book>> = std::sync::OnceLock::new();
+    EMBEDDED
+        .get_or_init(|| Book::from_bytes(include_bytes!("../book/reversi8.book")).ok())
+        .as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(board: Board<Eight>, moves: &str) -> Board<Eight> {
+        moves.as_bytes().chunks(2).fold(board, |b, m| {
+            let sq: crate::Square = std::str::from_utf8(m).unwrap().parse().unwrap();
+            let i = sq.index(8).unwrap();
+            assert!(b.legal_moves().has(i), "{moves}");
+            b.play_flips(i, b.flips(i))
+        })
+    }
+
+    /// A small book: the start and every position to ply 2 expanded, leaves valued by a
+    /// made-up rule (the number of the leaf's own moves less the opponent's).
+    fn small_book() -> Book {
+        let mut book = Book::new();
+        let leaf = |b: &Board<Eight>| Entry {
+            value: b.legal_moves().count() as i8 - b.pass().legal_moves().count() as i8,
+            expanded: false,
+        };
+        let start = Board::<Eight>::start();
+        book.insert(
+            &start,
+            Entry {
+                value: 0,
+                expanded: true,
+            },
+        );
+        for (_, c) in children(&start) {
+            book.insert(
+                &c,
+                Entry {
+                    value: 0,
+                    expanded: true,
+                },
+            );
+            for (_, g) in children(&c) {
+                book.insert(
+                    &g,
+                    Entry {
+                        value: 0,
+                        expanded: true,
+                    },
+                );
+                for (_, l) in children(&g) {
+                    book.insert(&l, leaf(&l));
+                }
+            }
+        }
+        book.minimax();
+        book.recipe = Recipe {
+            level: 3,
+            plies: 3,
+            margin: 1,
+            full: 3,
+        };
+        book
+    }
+
+    #[test]
+    fn the_file_round_trips() {
+        let book = small_book();
+        let bytes = book.to_bytes();
+        let again = Book::from_bytes(&bytes).unwrap();
+        assert_eq!(again, book);
+        assert_eq!(again.to_bytes(), bytes);
+        // About a byte a position.
+        assert!(bytes.len() < book.len() * 2, "{} bytes", bytes.len());
+        let empty = Book::from_bytes(&Book::new().to_bytes()).unwrap();
+        assert!(empty.is_empty());
+    }
+
+    #[test]
+    fn images_of_a_position_share_its_entry() {
+        let book = small_book();
+        let start = Board::<Eight>::start();
+        // f5 d6 and its images by the symmetries that keep the start: e6 f4, d3 c5, c4 e3.
+        let lines = ["f5d6", "e6f4", "d3c5", "c4e3"];
+        let values: Vec<_> = lines
+            .iter()
+            .map(|l| book.entry(&play(start, l)).unwrap())
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
+        let moves: Vec<_> = lines
+            .iter()
+            .map(|l| {
+                book.moves(&play(start, l))
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.1)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(moves.windows(2).all(|w| w[0] == w[1]), "{moves:?}");
+        // A position the book does not hold.
+        assert_eq!(book.entry(&play(start, "f5d6c3d3")), None);
+        assert_eq!(
+            book.moves(&play(start, "f5d6c3")),
+            None,
+            "a leaf has no book moves"
+        );
+    }
+
+    #[test]
+    fn minimax_takes_the_best_move() {
+        let book = small_book();
+        let start = Board::<Eight>::start();
+        for (board, e) in book.positions() {
+            if e.expanded {
+                let best = book.moves(&board).unwrap()[0].1;
+                assert_eq!(i32::from(e.value), best);
+            }
+        }
+        assert_eq!(book.value(&start), Some(book.moves(&start).unwrap()[0].1));
+    }
+
+    #[test]
+    fn bad_bytes_are_refused() {
+        let bytes = small_book().to_bytes();
+        assert_eq!(Book::from_bytes(b"").unwrap_err(), BookError::BadMagic);
+        assert_eq!(
+            Book::from_bytes(b"OFPW\x01").unwrap_err(),
+            BookError::BadMagic
+        );
+        assert_eq!(
+            Book::from_bytes(b"OFBK\x02").unwrap_err(),
+            BookError::Version(2)
+        );
+        assert_eq!(
+            Book::from_bytes(b"OFBK\x01\x03").unwrap_err(),
+            BookError::Truncated
+        );
+        for cut in 4..bytes.len() {
+            assert!(Book::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            Book::from_bytes(&longer).unwrap_err(),
+            BookError::TrailingBytes
+        );
+        // A wrong count, a value beyond 64 discs, a number that never ends.
+        let mut count = bytes.clone();
+        count[9] ^= 1;
+        assert!(Book::from_bytes(&count).is_err());
+        let mut header = bytes[..9].to_vec();
+        write_varint(&mut header, 1);
+        let mut big = header.clone();
+        write_varint(&mut big, 200 << 1);
+        assert!(matches!(Book::from_bytes(&big), Err(BookError::Corrupt(_))));
+        let mut endless = header;
+        endless.extend([0xFF; 12]);
+        assert!(matches!(
+            Book::from_bytes(&endless),
+            Err(BookError::Corrupt(_))
+        ));
+        // Every byte changed, one at a time: an error or another book, never a panic.
+        for i in 0..bytes.len() {
+            for x in [1u8, 0x80, 0xFF] {
+                let mut b = bytes.clone();
+                b[i] ^= x;
+                let _ = Book::from_bytes(&b);
+            }
+        }
+    }
+
+    #[test]
+    fn choices_stay_within_the_margin_and_follow_the_seed() {
+        let book = small_book();
+        let board = play(Board::start(), "f5");
+        let moves = book.moves(&board).unwrap();
+        let best = moves[0].1;
+        let mut picked = HashSet::new();
+        for seed in 0..200 {
+            let (sq, v) = book.choose(&board, 1, seed).unwrap();
+            assert!(v >= best - 1);
+            assert_eq!(book.choose(&board, 1, seed), Some((sq, v)));
+            picked.insert(sq);
+        }
+        let close = moves.iter().filter(|m| m.1 >= best - 1).count();
+        assert_eq!(picked.len(), close);
+        assert_eq!(book.choose(&board, 0, 5).unwrap().1, best);
+    }
+
+    #[test]
+    fn the_frontier_follows_the_margin() {
+        let start = Board::<Eight>::start();
+        let mut book = Book::new();
+        assert_eq!(book.frontier(4, 1, 0), vec![canonical(&start)]);
+        book.insert(
+            &start,
+            Entry {
+                value: 0,
+                expanded: true,
+            },
+        );
+        book.insert(
+            &play(start, "f5"),
+            Entry {
+                value: 0,
+                expanded: true,
+            },
+        );
+        // After f5, light's moves: d6 worth 0, f6 worth -3, f4 worth +1.
+        let after = play(start, "f5");
+        let values = [("d6", 0), ("f6", 3), ("f4", -1)];
+        for (m, v) in values {
+            book.insert(
+                &play(after, m),
+                Entry {
+                    value: v,
+                    expanded: false,
+                },
+            );
+        }
+        for (_, c) in children(&after) {
+            assert!(book.entry(&c).is_some(), "{c:?}");
+        }
+        book.minimax();
+        assert_eq!(book.value(&after), Some(1));
+        let names = |f: Vec<Board<Eight>>| -> Vec<Key> { f.iter().map(key).collect() };
+        // Margin 1: f4 (+1) and d6 (0); f6 (-3) only with margin 4 or before ply `full`.
+        let mut want = vec![key(&play(after, "f4")), key(&play(after, "d6"))];
+        want.sort();
+        assert_eq!(names(book.frontier(4, 1, 0)), want);
+        assert_eq!(book.frontier(4, 4, 0).len(), 3);
+        assert_eq!(book.frontier(4, 0, 2).len(), 3);
+        assert_eq!(book.frontier(4, 0, 0).len(), 1);
+        assert!(book.frontier(2, 4, 0).is_empty(), "ply 2 is the last");
+    }
+}
