@@ -201,7 +201,7 @@ fn site_lane(ctx: &Ctx, steps: &mut Steps) -> Result {
         || viewer_package_check(ctx),
     )?;
     steps.step("browser tests: Playwright + Chromium against dist/", || {
-        // online.spec.mjs runs the server binary on dist/.
+        // The online specs run the server binary on dist/.
         run(with_args(ctx.cargo(), &["build", "-p", "outflank-server"]))?;
         let mut c = ctx.cmd(
             ctx.tests
