@@ -12,10 +12,13 @@
 //! commit (`games/`), so that a run goes on from the games already played instead of
 //! playing them again.
 //!
+//! [`book`] builds the opening book the computer plays its first moves from.
+//!
 //! The `outflank-train` program runs each step (`outflank-train selfplay`, `fit`, ...) and
 //! the whole pipeline (`outflank-train pipeline`, which `cargo xtask train` runs);
 //! `train/TRAINING.md` has the method and the figures.
 
+pub mod book;
 pub mod data;
 pub mod errors;
 pub mod fit;

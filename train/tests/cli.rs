@@ -413,6 +413,76 @@ fn labels_scores_the_guessed_labels_of_the_same_games_solved_from_more_empties()
 }
 
 #[test]
+fn book_builds_a_tiny_book_extends_it_and_checks_it() {
+    let dir = std::env::temp_dir().join(format!("outflank-train-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (small, bigger) = (dir.join("small.book"), dir.join("bigger.book"));
+    let small_s = small.to_str().unwrap();
+    let build = |extra: &[&str]| {
+        let mut args = vec!["book", "--level", "3", "--margin", "1", "--full", "2"];
+        args.extend(extra);
+        let out = train(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let said = build(&["--plies", "3", "--out", small_s]);
+    let last = said.lines().last().unwrap();
+    assert!(
+        last.starts_with("book ") && last.contains(" gzipped, "),
+        "{said}"
+    );
+    assert!(last.contains("complete"), "{said}");
+    // The same command, the same bytes.
+    let again = dir.join("again.book");
+    build(&["--plies", "3", "--out", again.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(&small).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+    // Extended by a ply, with a check of 6 of its values against level 4.
+    let said = build(&[
+        "--plies",
+        "4",
+        "--extend",
+        small_s,
+        "--out",
+        bigger.to_str().unwrap(),
+        "--check",
+        "6",
+        "--check-level",
+        "4",
+    ]);
+    let check = said.lines().last().unwrap();
+    assert!(
+        check.starts_with("check 6 positions against level 4: book values "),
+        "{said}"
+    );
+    let (a, b) = (
+        outflank_engine::book::Book::read_file(&small).unwrap(),
+        outflank_engine::book::Book::read_file(&bigger).unwrap(),
+    );
+    assert!(b.len() > a.len(), "{} then {}", a.len(), b.len());
+    assert_eq!(b.recipe.plies, 4);
+    // No time at all: the book is written as it was.
+    let same = dir.join("same.book");
+    build(&[
+        "--plies",
+        "9",
+        "--extend",
+        small_s,
+        "--minutes",
+        "0",
+        "--out",
+        same.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        outflank_engine::book::Book::read_file(&same).unwrap().len(),
+        a.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_arguments_get_an_error_and_a_non_zero_exit() {
     let cases: &[&[&str]] = &[
         &[],
@@ -428,6 +498,10 @@ fn bad_arguments_get_an_error_and_a_non_zero_exit() {
         ],
         &["unpack", "--games", "/no/such/file", "--out", "x.bin"],
         &["pipeline", "--jobs", "0"],
+        &["book", "--out", "x.book", "--extend", "/no/such/file"],
+        &["book", "--out", "x.book", "--extend", "Cargo.toml"],
+        &["book", "--out", "x.book", "--minutes", "-1"],
+        &["book", "--out", "x.book", "--level", "11"],
     ];
     for args in cases {
         let out = train(args);
@@ -438,7 +512,7 @@ fn bad_arguments_get_an_error_and_a_non_zero_exit() {
     }
     // --help of the steps with examples shows them.
     for sub in [
-        "selfplay", "fit", "search", "pack", "unpack", "labels", "pipeline",
+        "selfplay", "fit", "search", "pack", "unpack", "labels", "pipeline", "book",
     ] {
         let out = train(&[sub, "--help"]);
         assert!(out.status.success());

@@ -6,6 +6,7 @@
 //! outflank-train fit --data data/r1-s1.bin --out weights.bin           the weights fitted to them
 //! outflank-train errors --weights weights.bin --holdout held.bin       their held-out errors
 //! outflank-train pipeline [--quick] [--deep] [--jobs N] [--dir DIR]    every step (cargo xtask train)
+//! outflank-train book --out engine/book/reversi8.book --plies 16       the opening book
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failed pipeline step, 2 bad input.
@@ -13,15 +14,16 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use outflank_engine::book::Book;
 use outflank_engine::search::arena::Contender;
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
-use outflank_engine::search::Searcher;
+use outflank_engine::search::{Level, Searcher};
 use outflank_engine::Eight;
-use outflank_train::{data, errors, fit, selfplay};
+use outflank_train::{book, data, errors, fit, selfplay};
 
 mod measure;
 mod packed;
@@ -275,6 +277,41 @@ enum Step {
         #[arg(long)]
         weights: Option<PathBuf>,
     },
+    /// Build or extend the opening book: from the start, every move within --margin discs of
+    /// the best (and every move before --full) expanded to --plies, each leaf valued by a
+    /// search at --level, the values minimaxed back up the book.
+    #[command(
+        after_help = "Example:\n  outflank-train book --out ../engine/book/reversi8.book --plies 16 --margin 2 --full 4 --level 8 --minutes 40\n  outflank-train book --extend ../engine/book/reversi8.book --out ../engine/book/reversi8.book --plies 18 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search."
+    )]
+    Book {
+        /// The book file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Start from this book (the same file as --out to extend it in place).
+        #[arg(long)]
+        extend: Option<PathBuf>,
+        /// Expand positions before this ply.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=60))]
+        plies: u32,
+        /// Expand the moves within this many discs of the best.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=64))]
+        margin: u32,
+        /// Expand every move before this ply.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=60))]
+        full: u32,
+        /// The level whose search values the leaves (1-10).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: u8,
+        /// Stop expanding after this many minutes (the book written is whole).
+        #[arg(long)]
+        minutes: Option<f64>,
+        /// Then compare this many of its values with deeper searches (0: none).
+        #[arg(long, default_value_t = 0)]
+        check: usize,
+        /// The level of those deeper searches.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+        check_level: u8,
+    },
     /// Every step of the pipeline, each as a run of this program, as many at once as `--jobs`
     /// (what `cargo xtask train` runs): self-play, fits, held-out sets and measures into
     /// `--dir`; with `--deep`, the deep round, whose candidate may replace the shipped weights.
@@ -342,6 +379,34 @@ fn run(step: Step) -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Step::Book {
+            out,
+            extend,
+            plies,
+            margin,
+            full,
+            level,
+            minutes,
+            check,
+            check_level,
+        } => {
+            let (Ok(level), Ok(check_level)) = (Level::new(level), Level::new(check_level)) else {
+                return bad("levels are 1 to 10");
+            };
+            let time = match minutes {
+                None => None,
+                Some(m) if m.is_finite() && m >= 0.0 => Some(Duration::from_secs_f64(m * 60.0)),
+                Some(m) => return bad(format!("--minutes {m}: a number of minutes")),
+            };
+            let plan = book::Plan {
+                plies,
+                margin,
+                full,
+                level,
+                time,
+            };
+            run_book(&out, extend.as_deref(), &plan, (check, check_level))
         }
         Step::Mpc {
             data,
@@ -548,6 +613,79 @@ fn run(step: Step) -> ExitCode {
             )
         }
     }
+}
+
+fn run_book(
+    out: &Path,
+    extend: Option<&Path>,
+    plan: &book::Plan,
+    (check, check_level): (usize, Level),
+) -> ExitCode {
+    let mut opening_book = match extend {
+        None => Book::new(),
+        Some(path) => match Book::read_file(path) {
+            Ok(b) => b,
+            Err(e) => return bad(e),
+        },
+    };
+    println!(
+        "book from {} positions: plies {}, margin {}, every move to ply {}, level {}{}",
+        opening_book.len(),
+        plan.plies,
+        plan.margin,
+        plan.full,
+        plan.level.get(),
+        plan.time.map_or(String::new(), |t| format!(
+            ", {:.0} minutes",
+            t.as_secs_f64() / 60.0
+        ))
+    );
+    let start = Instant::now();
+    let built = book::build(&mut opening_book, plan, |line| println!("  {line}"));
+    let seconds = start.elapsed().as_secs_f64();
+    let bytes = opening_book.to_bytes();
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Err(e) = std::fs::write(out, &bytes) {
+        return bad(format!("cannot write {}: {e}", out.display()));
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let gzipped = gz
+        .write_all(&bytes)
+        .and_then(|()| gz.finish())
+        .map_or(0, |g| g.len());
+    println!(
+        "book {} positions, {} bytes, {gzipped} gzipped, {seconds:.1}s ({} searches, {} expanded, {}) -> {}",
+        opening_book.len(),
+        bytes.len(),
+        built.searches,
+        built.expanded,
+        if built.complete { "complete" } else { "stopped" },
+        out.display()
+    );
+    if check > 0 {
+        run_book_check(&opening_book, check, plan.level, check_level);
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_book_check(opening_book: &Book, positions: usize, level: Level, deeper: Level) {
+    let start = Instant::now();
+    let c = book::check(opening_book, positions, level, deeper, |line| {
+        println!("{line}")
+    });
+    println!(
+        "check {} positions against level {}: book values {:.2} discs from it; the {} expanded ones {:.2}, where level {} searches alone are {:.2}; {:.1}s",
+        c.positions,
+        deeper.get(),
+        c.book,
+        c.expanded_positions,
+        c.expanded,
+        level.get(),
+        c.search,
+        start.elapsed().as_secs_f64()
+    );
 }
 
 fn run_selfplay(

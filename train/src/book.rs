@@ -1,0 +1,242 @@
+//! Building the opening book ([`outflank_engine::book`]) from nothing: positions expanded
+//! from the start by the moves strong play considers, each leaf valued by a level's search,
+//! the values minimaxed back to the start; and the book's distance from deeper searches.
+//!
+//! The build goes ply by ply: it expands every leaf of the [`Book::frontier`] at its
+//! smallest ply (valuing each position one move further that the book lacks), minimaxes,
+//! and looks again, until no leaf before `plies` is reached by moves within `margin` of the
+//! best (or the time is up: the book is whole at every stop, and a later run goes on from
+//! it). Each search starts from empty tables and sees the canonical image of its position,
+//! so a value depends on the position alone: the same command gives the same book, and a
+//! book extended ply by ply (`--plies` one more each run) is the one a single run makes (a
+//! run stopped within a ply may go on slightly differently).
+
+use std::time::{Duration, Instant};
+
+use outflank_engine::book::{self, children, ply, Book, Entry, Recipe};
+use outflank_engine::search::{never, Level, Searcher, PLAY_TABLE_BITS};
+use outflank_engine::{Board, Eight};
+
+/// What to build.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Expand leaves before this ply.
+    pub plies: u32,
+    /// Expand the moves within this many discs of the best.
+    pub margin: u32,
+    /// Expand every move before this ply, whatever its value.
+    pub full: u32,
+    /// The level whose search values the leaves.
+    pub level: Level,
+    /// Stop expanding after this long (the book stays whole).
+    pub time: Option<Duration>,
+}
+
+/// What a build did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Built {
+    /// Positions expanded by this run.
+    pub expanded: usize,
+    /// Searches run.
+    pub searches: usize,
+    /// No leaf is left to expand: more time would not change the book.
+    pub complete: bool,
+}
+
+/// `board`'s value for the side to move, in discs, by a search at `level` from empty tables
+/// (exact where the level's solver reaches, or the game is over).
+pub fn search_value(searcher: &mut Searcher<Eight>, board: Board<Eight>, level: Level) -> i32 {
+    if let Some(v) = book::finished(&board) {
+        return v;
+    }
+    if board.legal_moves() == 0 {
+        return -search_value(searcher, board.pass(), level);
+    }
+    searcher.clear();
+    let choice = searcher.choose(board, &level.settings(), 0, &never);
+    let max = i32::from(book::MAX_VALUE);
+    ((f64::from(choice.score) / 100.0).round() as i32).clamp(-max, max)
+}
+
+/// Builds `book` out by `plan` (from the start position when it is empty); `progress` hears
+/// a line after each ply.
+pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Built {
+    let start = Instant::now();
+    let mut searcher = Searcher::<Eight>::new(PLAY_TABLE_BITS);
+    let mut built = Built::default();
+    let value = |searcher: &mut Searcher<Eight>, board: Board<Eight>, built: &mut Built| {
+        built.searches += 1;
+        search_value(searcher, board, plan.level) as i8
+    };
+    let origin = Board::<Eight>::start();
+    if book.entry(&origin).is_none() {
+        let v = value(&mut searcher, book::canonical(&origin), &mut built);
+        book.insert(
+            &origin,
+            Entry {
+                value: v,
+                expanded: false,
+            },
+        );
+    }
+    let margin = i32::try_from(plan.margin).unwrap_or(i32::MAX);
+    'build: loop {
+        book.minimax();
+        let frontier = book.frontier(plan.plies, margin, plan.full);
+        let Some(first) = frontier.first() else {
+            built.complete = true;
+            break;
+        };
+        let at = ply(first);
+        for board in frontier.iter().take_while(|b| ply(b) == at) {
+            if plan.time.is_some_and(|t| start.elapsed() >= t) {
+                break 'build;
+            }
+            for (_, child) in children(board) {
+                if book.entry(&child).is_none() {
+                    let v = value(&mut searcher, book::canonical(&child), &mut built);
+                    book.insert(
+                        &child,
+                        Entry {
+                            value: v,
+                            expanded: false,
+                        },
+                    );
+                }
+            }
+            let old = book.entry(board).map_or(0, |e| e.value);
+            book.insert(
+                board,
+                Entry {
+                    value: old,
+                    expanded: true,
+                },
+            );
+            built.expanded += 1;
+        }
+        progress(&format!(
+            "ply {at}: {} positions, {} expanded by this run, {:.0}s",
+            book.len(),
+            built.expanded,
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    book.minimax();
+    let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+    book.recipe = Recipe {
+        level: plan.level.get(),
+        plies: byte(plan.plies),
+        margin: byte(plan.margin),
+        full: byte(plan.full),
+    };
+    built
+}
+
+/// How far a book's values are from deeper searches.
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Check {
+    /// Positions compared: leaves and expanded ones, half each where the book has enough.
+    pub positions: usize,
+    /// Mean absolute difference (discs) of the book's values from the deeper search's.
+    pub book: f64,
+    /// The same for the expanded positions (minimaxed values) alone, and how many.
+    pub expanded: f64,
+    pub expanded_positions: usize,
+    /// Mean absolute difference of the book's own level's search (no minimax) from the
+    /// deeper search on the expanded positions: what the minimax adds.
+    pub search: f64,
+}
+
+/// Compares the values of `positions` positions of `book` with a search at `deeper`: half
+/// of them leaves, half expanded positions (each half spread evenly over the book's in the
+/// order of their keys; finished games left out), the expanded ones also with a search at
+/// the book's own level (`book_level`).
+pub fn check(
+    book: &Book,
+    positions: usize,
+    book_level: Level,
+    deeper: Level,
+    mut progress: impl FnMut(&str),
+) -> Check {
+    let (expanded, leaves): (Vec<_>, Vec<_>) = book
+        .positions()
+        .into_iter()
+        .filter(|(b, _)| book::finished(b).is_none())
+        .partition(|(_, e)| e.expanded);
+    let spread = |all: &[(Board<Eight>, Entry)], n: usize| -> Vec<(Board<Eight>, Entry)> {
+        let step = (all.len() as f64 / n.max(1) as f64).max(1.0);
+        (0..n.min(all.len()))
+            .map(|k| all[(k as f64 * step) as usize])
+            .collect()
+    };
+    let half = positions / 2;
+    let expanded = spread(&expanded, positions - half.min(leaves.len()));
+    let leaves = spread(&leaves, positions - expanded.len());
+    let mut searcher = Searcher::<Eight>::new(PLAY_TABLE_BITS);
+    let mut c = Check::default();
+    let (mut sum_book, mut sum_expanded, mut sum_search) = (0i64, 0i64, 0i64);
+    for (board, entry) in leaves.iter().chain(&expanded) {
+        let deep = search_value(&mut searcher, *board, deeper);
+        let miss = i64::from((i32::from(entry.value) - deep).abs());
+        sum_book += miss;
+        if entry.expanded {
+            let own = search_value(&mut searcher, *board, book_level);
+            sum_search += i64::from((own - deep).abs());
+            sum_expanded += miss;
+            c.expanded_positions += 1;
+        }
+        c.positions += 1;
+        if c.positions % 10 == 0 {
+            progress(&format!("  {} positions checked", c.positions));
+        }
+    }
+    let mean = |sum: i64, n: usize| sum as f64 / n.max(1) as f64;
+    c.book = mean(sum_book, c.positions);
+    c.expanded = mean(sum_expanded, c.expanded_positions);
+    c.search = mean(sum_search, c.expanded_positions);
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tiny_book_is_whole_and_deterministic() {
+        let plan = Plan {
+            plies: 3,
+            margin: 1,
+            full: 1,
+            level: Level::new(2).unwrap(),
+            time: None,
+        };
+        let mut book = Book::new();
+        let built = build(&mut book, &plan, |_| ());
+        assert!(built.complete);
+        let start = Board::<Eight>::start();
+        let moves = book.moves(&start).unwrap();
+        assert_eq!(moves.len(), 4);
+        // Every expanded position has all its moves, and the values are minimaxed.
+        for (board, e) in book.positions() {
+            if e.expanded {
+                let best = book
+                    .moves(&board)
+                    .map_or_else(|| -book.value(&board.pass()).unwrap(), |m| m[0].1);
+                assert_eq!(i32::from(e.value), best);
+                assert!(ply(&board) < 3);
+            }
+        }
+        let again = {
+            let mut b = Book::new();
+            build(&mut b, &plan, |_| ());
+            b
+        };
+        assert_eq!(again.to_bytes(), book.to_bytes());
+        // Two runs, the first cut short, make the same book as one.
+        let mut pieces = Book::new();
+        build(&mut pieces, &Plan { plies: 2, ..plan }, |_| ());
+        let mut pieces = Book::from_bytes(&pieces.to_bytes()).unwrap();
+        build(&mut pieces, &plan, |_| ());
+        assert_eq!(pieces.to_bytes(), book.to_bytes());
+    }
+}
