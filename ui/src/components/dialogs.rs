@@ -370,7 +370,7 @@ pub fn RenameDialog(
                         node_ref=input
                         data-testid="rename-input"
                         maxlength=protocol::MAX_NAME.to_string()
-                        placeholder=kind.colour(player)
+                        placeholder=move || crate::say::colour(host.locale(), kind, player)
                         prop:value=move || value.get()
                         on:input=move |e| value.set(event_target_value(&e))
                     />

@@ -152,7 +152,7 @@ pub fn MoveList() -> impl IntoView {
     };
     view! {
         <section class="moves" aria-label=move || td_string!(ctx.locale(), moves)>
-            <ol class="move-list" data-testid="move-list">
+            <ol class="move-list" data-testid="move-list" data-empty=move || td_string!(ctx.locale(), no_moves)>
                 <For each=items key=|(k, m): &(usize, model::MoveEntry)| (*k, m.ply, m.text.clone()) children=row />
             </ol>
             <div class="record">
