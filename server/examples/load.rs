@@ -63,6 +63,10 @@ struct Args {
     /// SQLite's --sync (full: each move fsynced; normal: survives a crash, not a power cut).
     #[arg(long, default_value = "normal")]
     sync: String,
+    /// An existing PostgreSQL database for the postgres setup, instead of a throwaway
+    /// cluster (its CPU is then not measured; its tables must be empty of load* accounts).
+    #[arg(long)]
+    pg_url: Option<String>,
     /// PostgreSQL's synchronous_commit (on, its default: a commit waits for its WAL to be
     /// flushed; off: survives a crash of the server, as SQLite's normal does).
     #[arg(long, default_value = "on")]
@@ -611,13 +615,22 @@ async fn main() {
             }
             "postgres" => {
                 let settings = [("synchronous_commit", args.pg_synchronous_commit.as_str())];
-                let cluster = scratch::Cluster::start(&settings)
-                    .await
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let cluster = match &args.pg_url {
+                    Some(_) => None,
+                    None => Some(
+                        scratch::Cluster::start(&settings)
+                            .await
+                            .unwrap_or_else(|e| panic!("{e}")),
+                    ),
+                };
+                let url = match &cluster {
+                    Some(c) => c.url.clone(),
+                    None => args.pg_url.clone().unwrap_or_default(),
+                };
                 let servers: Vec<Server> = (0..args.instances.max(1))
-                    .map(|_| Server::start(&bin, &["--database", &cluster.url]))
+                    .map(|_| Server::start(&bin, &["--database", &url]))
                     .collect();
-                let s = bench("postgres", &args, &servers, Some(&cluster)).await;
+                let s = bench("postgres", &args, &servers, cluster.as_ref()).await;
                 drop(servers);
                 s
             }

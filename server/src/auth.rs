@@ -5,7 +5,7 @@
 //! a copy of the database opens no session. Passwords are argon2id hashes. A failed log-in
 //! says "wrong name or password" whether the name exists or not, and takes as long either way.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -228,20 +228,46 @@ impl FromRequestParts<Shared> for Viewer {
     }
 }
 
-/// The client's address (for the log-in limits).
-pub struct ClientAddr(pub String);
+/// The client's address, for the limits per address: the connection's peer, or, when the
+/// peer is a `--trusted-proxy`, the address that proxy saw (see [`client_ip`]).
+pub struct ClientAddr(pub IpAddr);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl FromRequestParts<Shared> for ClientAddr {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, ApiError> {
-        let ip = parts
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<ClientAddr, ApiError> {
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip().to_string())
-            .unwrap_or_else(|| "unknown".into());
-        Ok(ClientAddr(ip))
+            .map(|c| c.0.ip())
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        Ok(ClientAddr(client_ip(
+            &app.config.trusted_proxies,
+            &parts.headers,
+            peer,
+        )))
     }
+}
+
+/// Who connected through `peer`: `peer` itself, unless it is one of `trusted` proxies; then
+/// the right-most address of `X-Forwarded-For` that is not a trusted proxy (each proxy
+/// appends the address it saw, so entries left of the last untrusted one may be forged).
+pub fn client_ip(trusted: &[IpAddr], headers: &HeaderMap, peer: IpAddr) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .map(|a| a.trim().parse::<IpAddr>())
+        .find(|a| !a.as_ref().is_ok_and(|a| trusted.contains(a)))
+        .and_then(Result::ok)
+        .unwrap_or(peer)
 }
 
 fn cookie(app: &Shared, value: &str, max_age_secs: i64) -> HeaderValue {
@@ -457,6 +483,32 @@ mod tests {
             HeaderValue::from_static("a=1; outflank_session=xyz; b=2"),
         );
         assert_eq!(session_token(&h).as_deref(), Some("xyz"));
+    }
+
+    #[test]
+    fn the_client_behind_a_trusted_proxy_is_the_one_it_saw() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let proxy = ip("10.0.0.1");
+        let mut h = HeaderMap::new();
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 203.0.113.7"),
+        );
+        assert_eq!(client_ip(&[proxy], &h, proxy), ip("203.0.113.7"));
+        // An untrusted peer is the client, whatever it says.
+        assert_eq!(
+            client_ip(&[proxy], &h, ip("198.51.100.2")),
+            ip("198.51.100.2")
+        );
+        // Two proxies in a row: the address the outer one saw.
+        let inner = ip("10.0.0.2");
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 203.0.113.7, 10.0.0.1"),
+        );
+        assert_eq!(client_ip(&[proxy, inner], &h, inner), ip("203.0.113.7"));
+        // Nothing usable: the proxy's own address.
+        assert_eq!(client_ip(&[proxy], &HeaderMap::new(), proxy), proxy);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The command line: where to listen, where the data and the site are, and the limits.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::Parser;
@@ -68,6 +68,11 @@ pub struct Config {
     /// (only behind a proxy on the same machine that speaks plain HTTP to browsers).
     #[arg(long)]
     pub insecure_cookies: bool,
+
+    /// A reverse proxy's address (repeatable): for its connections the client's address,
+    /// which the limits per address count, is the one it appends to X-Forwarded-For.
+    #[arg(long = "trusted-proxy")]
+    pub trusted_proxies: Vec<IpAddr>,
 
     /// Another origin (scheme://host:port) whose pages may open WebSockets and send
     /// requests, besides the server's own host. Repeatable.

@@ -44,7 +44,7 @@ pub struct App {
     /// Where this instance's sockets listen.
     pub hub: Arc<fanout::Hub>,
     pub reaper: reaper::Reaper,
-    pub cache: games::Cache,
+    pub cache: Arc<games::Cache>,
     pub passwords: auth::Passwords,
     /// The WebSockets open per client address.
     pub sockets: sockets::SocketLimit,
@@ -115,10 +115,12 @@ async fn start(
     let (stop, shutdown) = watch::channel(false);
     let hub = Arc::new(fanout::Hub::new());
     let secure_cookies = !config.insecure_cookies && !addr.ip().is_loopback();
+    let cache = Arc::new(games::Cache::new());
     let pg = store.postgres().is_some().then(|| {
         Arc::new(fanout::postgres::PgFanout::new(
             hub.clone(),
             store.clone(),
+            cache.clone(),
             instance.clone(),
         ))
     });
@@ -140,7 +142,7 @@ async fn start(
         announcer,
         hub,
         reaper: reaper::Reaper::new(),
-        cache: games::Cache::new(),
+        cache,
         store,
         shutdown,
         secure_cookies,

@@ -7,11 +7,10 @@
 //! follow the game); a move names the state id it was made on, so a second tab's move on an
 //! old position, or a replayed message, is refused as `stale`.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -19,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::auth::Viewer;
+use crate::auth::{ClientAddr, Viewer};
 use crate::error::ApiError;
 use crate::games::{self, message, summary};
 use crate::store::GameRow;
@@ -78,7 +77,7 @@ const IGNORED: [&str; 7] = [
 pub async fn upgrade(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     headers: HeaderMap,
     viewer: Viewer,
     ws: WebSocketUpgrade,
@@ -89,7 +88,7 @@ pub async fn upgrade(
         return Err(ApiError::not_found("game"));
     }
     // Counted from here until the socket's task ends (or the upgrade fails).
-    let slot = app.sockets.take(peer.ip())?;
+    let slot = app.sockets.take(client)?;
     Ok(ws
         .read_buffer_size(crate::live::BUFFER)
         .write_buffer_size(crate::live::BUFFER)

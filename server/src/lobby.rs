@@ -1,11 +1,10 @@
 //! The lobby: games waiting for an opponent, games being played (to watch), and the viewer's
 //! own open games; over HTTP once, or over a WebSocket that keeps the lists up to date.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Json;
@@ -13,7 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::auth::Viewer;
+use crate::auth::{ClientAddr, Viewer};
 use crate::error::ApiError;
 use crate::games::{message, summary};
 use crate::{now_ms, Shared};
@@ -49,7 +48,7 @@ pub async fn get(State(app): State<Shared>, viewer: Viewer) -> Result<Json<Value
 /// is created, joined, cancelled or finished; `lobby` again if the socket fell behind.
 pub async fn upgrade(
     State(app): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     headers: HeaderMap,
     viewer: Viewer,
     ws: WebSocketUpgrade,
@@ -57,7 +56,7 @@ pub async fn upgrade(
     crate::http::check_origin(&app, &headers)?;
     let user = viewer.user().map(|u| u.id);
     // Counted from here until the socket's task ends (or the upgrade fails).
-    let slot = app.sockets.take(peer.ip())?;
+    let slot = app.sockets.take(client)?;
     Ok(ws
         .read_buffer_size(crate::live::BUFFER)
         .write_buffer_size(crate::live::BUFFER)

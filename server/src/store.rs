@@ -209,6 +209,9 @@ impl Store {
         let options = PgConnectOptions::from_str(url)?.application_name(instance);
         let pool = PgPoolOptions::new()
             .max_connections(PG_CONNECTIONS)
+            // No ping before each statement (a round trip of its own); a broken connection
+            // fails its statement, which fails that one request, and the pool replaces it.
+            .test_before_acquire(false)
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;

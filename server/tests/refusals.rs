@@ -575,3 +575,37 @@ async fn an_address_holds_at_most_its_limit_of_sockets() {
     assert_eq!((seat, state["stateId"].clone()), (json!(1), json!(sid + 1)));
     assert_eq!(ws_refusal(&ann, "/api/lobby/ws").await.0, 429);
 }
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_limits() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let dir = common::data_dir();
+    let server = Server::start(
+        dir.path(),
+        &[
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--socket-limit-address",
+            "1",
+        ],
+    );
+    // The proxy (127.0.0.1) says whom each connection is for.
+    let connect = |client: &'static str| {
+        let mut request = server
+            .ws_url("/api/lobby/ws")
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("X-Forwarded-For", client.parse().unwrap());
+        tokio_tungstenite::connect_async(request)
+    };
+    let _one = connect("203.0.113.1").await.unwrap();
+    let _two = connect("203.0.113.2").await.unwrap();
+    match connect("203.0.113.1").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            assert_eq!(r.status().as_u16(), 429)
+        }
+        other => panic!("a second socket for 203.0.113.1: {:?}", other.map(|_| ())),
+    }
+}

@@ -17,6 +17,7 @@ use tokio::sync::watch;
 
 use super::{Announcer, GameNews, Hub, LobbyNews};
 use crate::games::view::news;
+use crate::games::Cache;
 use crate::now_ms;
 use crate::store::Store;
 
@@ -30,6 +31,9 @@ const SEEN_MAX: usize = 50_000;
 pub struct PgFanout {
     hub: Arc<Hub>,
     store: Store,
+    /// This instance's copy of the games being played: a game read for its sockets is kept
+    /// there too, so that their next move needs no read.
+    cache: Arc<Cache>,
     /// This instance's connection name: announcements that carry it are its own.
     instance: String,
     /// The newest state of each game sent to the lobby: the listener reads games in parallel,
@@ -67,10 +71,11 @@ fn parse(payload: &str) -> Option<Notice<'_>> {
 }
 
 impl PgFanout {
-    pub fn new(hub: Arc<Hub>, store: Store, instance: String) -> PgFanout {
+    pub fn new(hub: Arc<Hub>, store: Store, cache: Arc<Cache>, instance: String) -> PgFanout {
         PgFanout {
             hub,
             store,
+            cache,
             instance,
             lobby_seen: Mutex::new(HashMap::new()),
         }
@@ -158,10 +163,14 @@ impl PgFanout {
                 }
             };
             let (game, lobby_news) = news(&row, now_ms());
+            let state_id = row.state_id;
+            if watched {
+                self.cache.put(Arc::new(row));
+            }
             if let Some(game) = game {
                 self.hub.deliver_game(game);
             }
-            if lobby && self.newer_for_lobby(game_id, row.state_id) {
+            if lobby && self.newer_for_lobby(game_id, state_id) {
                 self.hub.deliver_lobby(lobby_news);
             }
         });

@@ -33,11 +33,16 @@ impl Cache {
         self.rows.lock().ok()?.get(&id).cloned()
     }
 
-    /// Keeps `row` if its game is being played (with its data), forgets it otherwise.
-    pub(super) fn put(&self, row: Arc<GameRow>) {
+    /// Keeps `row` if its game is being played (with its data), forgets it otherwise; unless
+    /// a newer state of the game is kept already (reads and commits of one game may finish
+    /// in any order).
+    pub fn put(&self, row: Arc<GameRow>) {
         let Ok(mut rows) = self.rows.lock() else {
             return;
         };
+        if rows.get(&row.id).is_some_and(|r| r.state_id > row.state_id) {
+            return;
+        }
         if row.status != "playing" || row.data.is_none() {
             rows.remove(&row.id);
             return;
