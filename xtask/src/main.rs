@@ -18,7 +18,7 @@
 //! check (rustup), trunk (cargo install), wasm-bindgen-cli at the
 //! version in Cargo.lock (cargo install), wasm-split-cli (cargo install), the npm tools of
 //! tests/package-lock.json (npm ci: sass, binaryen's wasm-opt, Playwright) and Debian's
-//! chromium + chromium-driver (apt-get).
+//! chromium, chromium-driver, a Japanese font and postgresql (apt-get).
 
 mod ctx;
 mod lint;

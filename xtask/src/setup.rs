@@ -1,7 +1,7 @@
 //! `cargo xtask setup`: installs, only when missing or at the wrong version, the wasm32
 //! targets, the pinned nightly toolchain of the page's release wasm, the pinned toolchain of
-//! the lint check, trunk, wasm-bindgen-cli,
-//! the wasm splitter, the npm tools of tests/ and Debian's chromium.
+//! the lint check, trunk, wasm-bindgen-cli, the wasm splitter, the npm tools of tests/, and
+//! Debian's chromium and postgresql.
 
 use std::fs;
 use std::path::Path;
@@ -34,11 +34,12 @@ pub(crate) fn setup(ctx: &Ctx) -> Result<Steps> {
 }
 
 /// How many steps [`setup_rust`] and [`setup_tools`] take.
-pub(crate) const RUST_STEPS: usize = 4;
-pub(crate) const TOOL_STEPS: usize = 5;
+pub(crate) const RUST_STEPS: usize = 5;
+pub(crate) const TOOL_STEPS: usize = 4;
 
 /// What every build needs and takes seconds: the programs the rest relies on, the wasm32
-/// targets, the pinned toolchains, the crates.
+/// targets, the pinned toolchains, the crates, and Debian's packages (a minute or two when
+/// missing: both lanes of the tests need one of them).
 pub(crate) fn setup_rust(ctx: &Ctx, steps: &mut Steps) -> Result {
     say("xtask setup: checking tools (installs only what is missing)");
     require(
@@ -65,7 +66,11 @@ pub(crate) fn setup_rust(ctx: &Ctx, steps: &mut Steps) -> Result {
     })?;
     steps.step("setup: cargo fetch", || {
         run(with_args(ctx.cargo(), &["fetch", "--quiet"]))
-    })
+    })?;
+    steps.step(
+        "setup: Debian's chromium, a Japanese font, postgresql",
+        setup_debian,
+    )
 }
 
 /// The tools of the site and the browser tests: minutes each when missing (the cargo
@@ -73,7 +78,6 @@ pub(crate) fn setup_rust(ctx: &Ctx, steps: &mut Steps) -> Result {
 /// first, so a missing package shows early.
 pub(crate) fn setup_tools(ctx: &Ctx, steps: &mut Steps) -> Result {
     steps.step("setup: npm tools (tests/)", || setup_npm(ctx))?;
-    steps.step("setup: chromium", setup_chromium)?;
     steps.step("setup: trunk", || setup_trunk(ctx))?;
     steps.step("setup: wasm-bindgen-cli", || setup_wasm_bindgen(ctx))?;
     steps.step("setup: wasm-split-cli", || setup_wasm_split(ctx))
@@ -321,16 +325,21 @@ fn npm_tools_ok(ctx: &Ctx) -> Result {
 /// fonts-ipafont-gothic; a desktop has such a font already).
 const JAPANESE_FONT: &str = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
 
-/// Debian's chromium and chromium-driver (never `playwright install`), and a Japanese font.
-fn setup_chromium() -> Result {
-    let present = [CHROMIUM, CHROMEDRIVER, JAPANESE_FONT].map(|p| Path::new(p).exists());
-    if present.iter().all(|p| *p) {
+/// Debian's chromium and chromium-driver for the browser tests (never `playwright install`),
+/// a Japanese font, and postgresql, whose programs the server's tests run as a throwaway
+/// cluster of their own (no service is used).
+fn setup_debian() -> Result {
+    let chromium = [CHROMIUM, CHROMEDRIVER, JAPANESE_FONT]
+        .iter()
+        .all(|p| Path::new(p).exists());
+    let postgresql = postgresql_present();
+    if chromium && postgresql {
         say(&format!(
-            "    {CHROMIUM}, {CHROMEDRIVER} and a Japanese font present"
+            "    {CHROMIUM}, {CHROMEDRIVER}, a Japanese font and PostgreSQL's programs present"
         ));
         return Ok(());
     }
-    say("    installing Debian's chromium, chromium-driver and fonts-ipafont-gothic (1-2 minutes)");
+    say("    installing Debian's chromium, chromium-driver, fonts-ipafont-gothic and postgresql (1-2 minutes)");
     let root = output(with_args(Command::new("id"), &["-u"])).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut c = if root {
@@ -350,11 +359,27 @@ fn setup_chromium() -> Result {
         "chromium",
         "chromium-driver",
         "fonts-ipafont-gothic",
+        "postgresql",
     ]))?;
     for path in [CHROMIUM, JAPANESE_FONT] {
         if !Path::new(path).exists() {
             return Err(format!("{path} is still missing after apt-get install"));
         }
     }
+    if !postgresql_present() {
+        return Err("PostgreSQL's initdb is still missing after apt-get install".into());
+    }
     Ok(())
+}
+
+/// Whether Debian's postgresql package is installed: `initdb` in `/usr/lib/postgresql/N/bin`
+/// (Debian keeps it off `PATH`).
+fn postgresql_present() -> bool {
+    fs::read_dir("/usr/lib/postgresql")
+        .map(|versions| {
+            versions
+                .flatten()
+                .any(|v| v.path().join("bin").join("initdb").is_file())
+        })
+        .unwrap_or(false)
 }
