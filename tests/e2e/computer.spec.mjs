@@ -9,8 +9,8 @@ test.beforeEach(({ page }) => {
 });
 test.afterEach(() => guard.check());
 
-/** New game against the computer through the dialog. */
-async function againstComputer(page, { game = "reversi", level = 1, side = "first" } = {}) {
+/** New game against the computer through the dialog (after the moves of `record`, if any). */
+async function againstComputer(page, { game = "reversi", level = 1, side = "first", record } = {}) {
   await page.getByTestId("new-game").click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -18,11 +18,16 @@ async function againstComputer(page, { game = "reversi", level = 1, side = "firs
   await page.getByTestId("opponent-select").selectOption("computer");
   await page.getByTestId("side-select").selectOption(side);
   await page.getByTestId("level-select").selectOption(String(level));
+  if (record !== undefined) await page.getByTestId("record-input").fill(record);
   await page.getByTestId("new-game-start").click();
   await expect(dialog).toHaveCount(0);
 }
 
 const root = (page) => page.locator("[data-outflank-viewer]");
+
+/** 14 moves of a random game, Dark to move with 18 discs on the board: out of the opening
+ * book, where level 10 plays its first moves at once; from here it searches. */
+const OUT_OF_BOOK = FULL_GAME.slice(0, 28);
 const thinking = (page) => page.getByTestId("thinking");
 
 /** Waits until it is the person's turn (or the game is over); true if they can move. */
@@ -51,7 +56,7 @@ async function playOut(page, seed) {
   return page.getByTestId("status").textContent();
 }
 
-test("the computer's worker loads the trained evaluation before its first move", async ({ page }) => {
+test("the computer's worker loads the trained evaluation and the opening book before its first move", async ({ page }) => {
   const warnings = [];
   page.on("console", (msg) => {
     if (msg.type() === "warning") warnings.push(msg.text());
@@ -60,11 +65,13 @@ test("the computer's worker loads the trained evaluation before its first move",
   // The worker fetches the weights when the computer is first needed (the offline cache may
   // fetch them too, after the page has loaded).
   const weights = page.waitForResponse((r) => r.url().endsWith("/reversi8.bin"));
+  const book = page.waitForResponse((r) => r.url().endsWith("/reversi8.book"));
   await againstComputer(page, { level: 10, side: "second" });
   expect((await weights).status()).toBe(200);
+  expect((await book).status()).toBe(200);
   await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible({ timeout: 30_000 });
   expect(await discCounts(page)).toEqual([4, 1]);
-  expect(warnings.filter((w) => w.includes("trained evaluation"))).toEqual([]);
+  expect(warnings.filter((w) => w.includes("trained evaluation") || w.includes("opening book"))).toEqual([]);
 });
 
 test("a whole Reversi game against the computer, by clicks", async ({ page }) => {
@@ -79,12 +86,13 @@ test("a whole Reversi game against the computer, by clicks", async ({ page }) =>
 
 test("the computer can move first, and the page answers clicks while it thinks", async ({ page }) => {
   await openViewer(page);
-  // Level 10 thinks about a second per move: long enough to use the page meanwhile.
-  await againstComputer(page, { level: 10, side: "second" });
+  // Out of its opening book level 10 thinks about a second per move: long enough to use the
+  // page meanwhile.
+  await againstComputer(page, { level: 10, side: "second", record: OUT_OF_BOOK });
   await expect(thinking(page)).toContainText("is thinking");
   // The history buttons work while it thinks.
   await myTurn(page);
-  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(5);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(19);
   const legal = await page.$$eval('button[data-square][data-legal="true"]', (els) => els.map((e) => e.dataset.square));
   await page.locator(`button[data-square="${legal[0]}"]`).click();
   await expect(thinking(page)).toContainText("is thinking");
@@ -94,7 +102,7 @@ test("the computer can move first, and the page answers clicks while it thinks",
   await page.getByTestId("history-now").click();
   // Its reply arrives through the protocol like a host's move.
   await myTurn(page);
-  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(7);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(21);
 });
 
 test("undo takes back the computer's reply too; a new game stops its search", async ({ page }) => {
@@ -110,7 +118,7 @@ test("undo takes back the computer's reply too; a new game stops its search", as
   await expect(page.locator('button[data-square][data-legal="true"]')).toHaveCount(4);
 
   // A slow search, cancelled by a new game: its move never lands on the new board.
-  await againstComputer(page, { level: 10, side: "second" });
+  await againstComputer(page, { level: 10, side: "second", record: OUT_OF_BOOK });
   await expect(thinking(page)).toContainText("is thinking");
   await page.getByTestId("new-game").click();
   await page.getByTestId("opponent-select").selectOption("person");
@@ -236,6 +244,12 @@ test("every move's value in the middle game, and the best line stepped through o
   const said = await page.getByTestId("hint-text").textContent();
   const depth = said.match(/^Values at depth (\d+): /)?.[1];
   expect(Number(depth), said).toBeGreaterThanOrEqual(6);
+  // The opening book has every move of this position: each cell shows its value there
+  // (whole discs), and the hint line lists them after the search's.
+  await expect(page.locator("button[data-square][data-book]")).toHaveCount(await legal.count());
+  const book = await page.locator("button[data-square][data-book]").evaluateAll((els) => els.map((e) => e.dataset.book));
+  for (const v of book) expect(v, `${book}`).toMatch(/^([+-]\d+|0)$/);
+  expect(said).toMatch(/ · Opening book: [a-h][1-8] /);
 
   // The line starts with the ringed move and is stepped through, one position at a time.
   const line = page.getByTestId("best-line");

@@ -57,8 +57,15 @@ pub enum Response {
         score: i32,
         exact: bool,
     },
-    /// Every legal move's value for the mover, best first, and the line expected.
-    Values { id: u32, analysis: Analysis<Square> },
+    /// Every legal move's value for the mover, best first, and the line expected; `book`:
+    /// each move's value in the opening book (whole discs, best first), if the position is
+    /// in it.
+    Values {
+        id: u32,
+        analysis: Analysis<Square>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        book: Vec<(Square, i32)>,
+    },
     /// One move's exact value (hundredths of a disc, as in `Values`) while the others are
     /// still being solved: a `Values` request near the end sends one for each move, the
     /// likeliest best first, and then its `Values`.
@@ -170,9 +177,10 @@ pub fn answer(
                     value: discs * 100,
                 })
             };
+            let book = computer.book_moves(game).unwrap_or_default();
             return match computer.analyse(game, EXACT_FROM, VALUES_NODES, *share, stop, &mut solved)
             {
-                Some(analysis) => Response::Values { id, analysis },
+                Some(analysis) => Response::Values { id, analysis, book },
                 None => fail("move values are for standard Reversi, with a move to play"),
             };
         }
@@ -304,7 +312,10 @@ mod tests {
         );
         let reply: Response =
             serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
-        let Response::Values { id: 4, analysis } = reply else {
+        let Response::Values {
+            id: 4, analysis, ..
+        } = reply
+        else {
             panic!("{reply:?}")
         };
         assert!(analysis.exact);
@@ -368,6 +379,43 @@ mod tests {
         assert_eq!(parts_for(2.0), 2);
         assert_eq!(parts_for(0.0), 1);
         assert_eq!(parts_for(16.0), MOST_PARTS);
+    }
+
+    #[test]
+    fn move_values_in_the_opening_book_carry_its_values() {
+        // The worker's computer knows the start's moves from the book, best first...
+        let book = outflank_engine::book::embedded().expect("the embedded book reads");
+        let mut computer = Computer::new();
+        computer.set_book(Some(book));
+        let g = game(GameKind::Reversi);
+        let in_book = computer.book_moves(&g).expect("the start is in the book");
+        let mut squares: Vec<_> = in_book.iter().map(|(sq, _)| *sq).collect();
+        squares.sort();
+        assert_eq!(squares, g.legal_moves());
+        assert!(in_book.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        // ...and they cross to the page with the values; without them the field is left out.
+        let analysis = Analysis {
+            scores: vec![(in_book[0].0, 0)],
+            line: vec![in_book[0].0],
+            depth: 1,
+            exact: false,
+            nodes: 1,
+        };
+        let reply = Response::Values {
+            id: 5,
+            analysis: analysis.clone(),
+            book: in_book.clone(),
+        };
+        let text = serde_json::to_string(&reply).unwrap();
+        assert_eq!(serde_json::from_str::<Response>(&text).unwrap(), reply);
+        let plain = Response::Values {
+            id: 5,
+            analysis,
+            book: Vec::new(),
+        };
+        let text = serde_json::to_string(&plain).unwrap();
+        assert!(!text.contains("book"), "{text}");
+        assert_eq!(serde_json::from_str::<Response>(&text).unwrap(), plain);
     }
 
     #[test]

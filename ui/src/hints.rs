@@ -18,6 +18,9 @@ pub struct HintView {
     /// The exact values solved so far, while the others are being solved (hundredths of a
     /// disc, as in `values`); emptied when `values` comes.
     pub solved: Vec<(Square, i32)>,
+    /// Each move's value in the opening book (whole discs, best first), when the position
+    /// is in it: the board shows these rather than the search's.
+    pub book: Vec<(Square, i32)>,
     /// The step of the line shown on the board (`Some(0)`: after its first move); `None`
     /// shows the game.
     pub step: Option<usize>,
@@ -98,6 +101,16 @@ pub fn value_label(score: i32, exact: bool) -> String {
     }
 }
 
+/// Moves with their values in the opening book as the hint line lists them (whole discs):
+/// `"f5 +1, d6 0"`.
+pub fn book_list(book: &[(Square, i32)]) -> String {
+    let said: Vec<String> = book
+        .iter()
+        .map(|(sq, v)| format!("{sq} {}", exact_label(*v)))
+        .collect();
+    said.join(", ")
+}
+
 /// Moves with their values as the hint line lists them: `"d3 +4, c5 +2"`.
 pub fn value_list(scores: &[(Square, i32)], exact: bool) -> String {
     let said: Vec<String> = scores
@@ -122,6 +135,8 @@ mod tests {
         assert_eq!(value_label(-1200, true), "-12");
         assert_eq!(value_label(0, true), "0");
         assert_eq!(value_label(-1234, false), "-12.3");
+        let book = [("f5".parse().unwrap(), 1), ("d6".parse().unwrap(), 0)];
+        assert_eq!(book_list(&book), "f5 +1, d6 0");
     }
 
     fn sq(s: &str) -> Square {

@@ -97,7 +97,11 @@ pub fn move_ai(data: Value, who: &Value) -> Result<GameData, ApiError> {
     let seed = data.seed.bytes().fold(data.log.len() as u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
     });
-    let decision = Computer::new()
+    // No opening book: the package's wasm has none to load, and a native build must choose
+    // the same moves from the same data.
+    let mut computer = Computer::new();
+    computer.set_book(None);
+    let decision = computer
         .choose(&data.state, level, seed, &never)
         .ok_or(outflank_engine::Error::GameOver)?;
     data.state.play_move(who, Move::Place(decision.square))?;

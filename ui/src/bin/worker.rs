@@ -3,9 +3,11 @@
 //! a search by terminating the worker and starting a new one.
 //!
 //! Before it says it is ready, the worker loads the trained pattern evaluation for 8x8
-//! Reversi (`reversi8.bin`, beside the worker's script; the offline cache holds it too). The
-//! page starts the worker with its first request to the computer, so the weights never delay
-//! the page's first paint. Without the file the computer plays with the hand-made evaluation.
+//! Reversi (`reversi8.bin`) and the opening book (`reversi8.book`), both beside the worker's
+//! script and fetched together (the offline cache holds them too). The page starts the
+//! worker with its first request to the computer, so neither delays the page's first paint.
+//! Without the weights the computer plays with the hand-made evaluation; without the book it
+//! searches from the first move.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -17,44 +19,76 @@ fn main() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     wasm_bindgen_futures::spawn_local(async move {
         let mut computer = Computer::new();
-        match load_weights(&scope).await {
+        // Both requests leave before either answer is awaited.
+        let weights = fetch_bytes(&scope, WEIGHTS);
+        let book = fetch_bytes(&scope, BOOK);
+        let warn = |what: &str, why: String| {
+            web_sys::console::warn_1(&JsValue::from_str(&format!(
+                "outflank: the computer plays without {what} ({why})"
+            )))
+        };
+        match read_weights(weights.await) {
             Ok(weights) => computer.set_pattern(Some(weights)),
-            Err(why) => web_sys::console::warn_1(&JsValue::from_str(&format!(
-                "outflank: the computer plays without its trained evaluation ({why})"
-            ))),
+            Err(why) => warn("its trained evaluation", why),
+        }
+        match read_book(book.await) {
+            Ok(book) => computer.set_book(Some(book)),
+            Err(why) => warn("its opening book", why),
         }
         listen(scope, computer);
     });
 }
 
-/// Fetches and reads the weights file; they live as long as the worker.
+/// Fetches the file `name` (the request leaves at once; the bytes come when awaited).
 #[cfg(target_arch = "wasm32")]
-async fn load_weights(
+fn fetch_bytes(
     scope: &web_sys::DedicatedWorkerGlobalScope,
-) -> Result<&'static outflank_engine::search::weights::Weights, String> {
-    use outflank_engine::search::weights::Weights;
+    name: &'static str,
+) -> impl std::future::Future<Output = Result<Vec<u8>, String>> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
 
-    let describe = |e: wasm_bindgen::JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(WEIGHTS))
-        .await
-        .map_err(describe)?
-        .unchecked_into();
-    if !response.ok() {
-        return Err(format!("{WEIGHTS}: HTTP {}", response.status()));
+    let request = JsFuture::from(scope.fetch_with_str(name));
+    async move {
+        let describe = |e: wasm_bindgen::JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
+        let response: web_sys::Response = request.await.map_err(describe)?.unchecked_into();
+        if !response.ok() {
+            return Err(format!("{name}: HTTP {}", response.status()));
+        }
+        let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
+            .await
+            .map_err(describe)?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
     }
-    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
-        .await
-        .map_err(describe)?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    let weights = Weights::from_bytes(&bytes).map_err(|e| format!("{WEIGHTS}: {e}"))?;
+}
+
+/// Reads the weights file; they live as long as the worker.
+#[cfg(target_arch = "wasm32")]
+fn read_weights(
+    bytes: Result<Vec<u8>, String>,
+) -> Result<&'static outflank_engine::search::weights::Weights, String> {
+    use outflank_engine::search::weights::Weights;
+    let weights = Weights::from_bytes(&bytes?).map_err(|e| format!("{WEIGHTS}: {e}"))?;
     Ok(Box::leak(Box::new(weights)))
+}
+
+/// Reads the book file; it lives as long as the worker.
+#[cfg(target_arch = "wasm32")]
+fn read_book(
+    bytes: Result<Vec<u8>, String>,
+) -> Result<&'static outflank_engine::book::Book, String> {
+    use outflank_engine::book::Book;
+    let book = Book::from_bytes(&bytes?).map_err(|e| format!("{BOOK}: {e}"))?;
+    Ok(Box::leak(Box::new(book)))
 }
 
 /// The weights file, relative to the worker's script (trunk copies it into the build).
 #[cfg(target_arch = "wasm32")]
 const WEIGHTS: &str = "reversi8.bin";
+
+/// The opening book's file, beside the weights.
+#[cfg(target_arch = "wasm32")]
+const BOOK: &str = "reversi8.book";
 
 /// Answers the page's requests with `computer`, then tells the page it is ready.
 #[cfg(target_arch = "wasm32")]

@@ -89,6 +89,11 @@ pub fn Board() -> impl IntoView {
                         v[i as usize].value = Some((score, true));
                     }
                 }
+                for &(sq, discs) in &h.book {
+                    if let Some(i) = sq.index(n) {
+                        v[i as usize].book = Some(discs);
+                    }
+                }
             });
         }
         if let Some(cell) = v.get_mut(ctx.cursor.get()) {
@@ -302,6 +307,8 @@ struct CellView {
     hint: bool,
     /// The host's value of a move here, in hundredths of a disc, and whether it is exact.
     value: Option<(i32, bool)>,
+    /// The move's value in the opening book, in discs (shown instead of `value`).
+    book: Option<i32>,
     /// The keyboard cursor is here (the one cell reached with Tab).
     focus: bool,
 }
@@ -326,6 +333,7 @@ fn Cell(
     let has_piece = Memo::new(move |_| piece.get().is_some());
     let hinted = move || view.get().hint;
     let value = move || view.get().value;
+    let book = move || view.get().book;
     let playable = move || view.get().playable;
     let label = move || model::cell_label(locale, kind, square, piece.get(), playable());
     let tooltip = move || {
@@ -355,6 +363,7 @@ fn Cell(
             data-hint=move || hinted().then_some("best")
             data-exact=move || value().filter(|v| v.1).map(|(v, _)| exact_label(v / 100))
             data-value=move || value().map(|(v, exact)| value_label(v, exact))
+            data-book=move || book().map(exact_label)
             aria-label=label
             title=tooltip
             tabindex=move || if view.get().focus { "0" } else { "-1" }
@@ -379,7 +388,13 @@ fn Cell(
                     <span class="face back"></span>
                 </span>
             </Show>
-            {move || value().map(|(v, exact)| view! { <span class="move-value" aria-hidden="true">{value_label(v, exact)}</span> })}
+            {move || {
+                let shown = match book() {
+                    Some(discs) => Some((exact_label(discs), true)),
+                    None => value().map(|(v, exact)| (value_label(v, exact), false)),
+                };
+                shown.map(|(text, in_book)| view! { <span class="move-value" class:book=in_book aria-hidden="true">{text}</span> })
+            }}
         </button>
     }
 }

@@ -12,7 +12,7 @@ use outflank_engine::{AnyGame, Game, Variant};
 use super::Host;
 use crate::ai::{self, Request, Response};
 use crate::ai_worker::{workers_here, AiWorkers};
-use crate::hints::{signed_tenths, value_label, value_list, HintView};
+use crate::hints::{book_list, signed_tenths, value_label, value_list, HintView};
 use crate::i18n::{td_string, Locale};
 
 /// The hint controls' handles (all `Copy`).
@@ -177,22 +177,31 @@ fn send_hint_requests(hints: HintsHost, l: Locale, game: AnyGame, values: bool, 
                         ..HintView::default()
                     });
                 }
-                Response::Values { analysis, .. } => {
-                    // The other parts may still be solving.
+                Response::Values { analysis, book, .. } => {
+                    // The other parts may still be solving. (Each part sends the same book.)
                     let Some(analysis) = parts.borrow_mut().answer(part, analysis) else {
                         return;
                     };
                     busy.set(false);
                     let list = value_list(&analysis.scores, analysis.exact);
-                    text.set(Some(if analysis.exact {
+                    let said = if analysis.exact {
                         td_string!(l, exact_final, list).to_string()
                     } else {
                         let depth = analysis.depth;
                         td_string!(l, values_at_depth, depth, list).to_string()
+                    };
+                    // The search's values first, then the book's (the cells show the
+                    // book's where it has the move; the ring and the line stay the search's).
+                    text.set(Some(if book.is_empty() {
+                        said
+                    } else {
+                        let list = book_list(&book);
+                        format!("{said} · {}", td_string!(l, book_values, list))
                     }));
                     view.set(HintView {
                         best: analysis.scores.first().map(|(sq, _)| *sq),
                         values: Some(analysis),
+                        book,
                         ..HintView::default()
                     });
                 }
