@@ -122,6 +122,7 @@ async fn start(
             store.clone(),
             cache.clone(),
             instance.clone(),
+            config.database.clone().unwrap_or_default(),
         ))
     });
     let listening = match &pg {
@@ -134,7 +135,7 @@ async fn start(
         (None, None) => Arc::new(fanout::LocalAnnouncer::new(hub.clone())),
     };
     if let (Some(pg), Some(listening)) = (pg, listening) {
-        tokio::spawn(pg.listen(listening, shutdown.clone()));
+        pg.start(listening, shutdown.clone());
     }
     let app = Arc::new(App {
         passwords: auth::Passwords::new(config.password_memory_kib)?,

@@ -8,8 +8,7 @@
 //! two tabs, a move racing a flag fall, or several server instances from both changing a game.
 //!
 //! The tables are made by the migrations of each database (`migrations/sqlite`,
-//! `migrations/postgres`): the same tables, and on PostgreSQL the trigger that announces every
-//! change to the other instances (`crate::fanout::postgres`).
+//! `migrations/postgres`): the same tables, and on PostgreSQL a storage setting for moves.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -592,6 +591,29 @@ impl Store {
                 }))
             }
         })
+    }
+
+    /// The state id of each of the games `ids` (those that exist).
+    pub async fn states(&self, ids: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+        let mut states = Vec::with_capacity(ids.len());
+        // A list of placeholders, as both databases take it; in chunks, under their limits
+        // on parameters.
+        for chunk in ids.chunks(500) {
+            let list = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!("SELECT id, state_id FROM games WHERE id IN ({list})");
+            let rows: Vec<(i64, i64)> = on!(self, pool => {
+                let mut q = sqlx::query_as(&sql);
+                for id in chunk {
+                    q = q.bind(*id);
+                }
+                q.fetch_all(pool).await
+            })?;
+            states.extend(rows);
+        }
+        Ok(states)
     }
 
     /// Games being played whose deadline has passed at `now`.

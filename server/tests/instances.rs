@@ -1,10 +1,14 @@
 //! Several instances on one PostgreSQL database (a throwaway cluster): the players of a game
 //! on different instances and a spectator on a third socket, both instances racing one move,
-//! and an instance killed (SIGKILL) in the middle of a game.
+//! an instance killed (SIGKILL) in the middle of a game, and a move whose notification never
+//! left its instance.
 
 mod common;
 
+use std::sync::Arc;
+
 use common::{accounts_at, legal_moves, Client, Rng, Server, Ws};
+use outflank_server::fanout::LocalAnnouncer;
 use serde_json::{json, Value};
 
 /// Two server processes on the cluster at `url`, with their data directories.
@@ -262,4 +266,37 @@ async fn an_instance_killed_mid_game_loses_nothing_and_its_players_carry_on_else
     );
     let (_, board) = watcher.get("/api/leaderboard").await;
     assert_eq!(board["players"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn a_move_whose_announcement_never_left_its_instance_still_reaches_the_others() {
+    let Some(pg) = common::postgres().await else {
+        return;
+    };
+    // Instance A tells its own sockets and nobody else, as one that dies between a commit
+    // and its notification would.
+    let dir = common::data_dir();
+    let mut config = outflank_server::Config::for_data(dir.path().to_path_buf());
+    config.database = Some(pg.url.clone());
+    config.password_memory_kib = 1024;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let a_url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(outflank_server::serve_announcing(
+        config,
+        listener,
+        Box::new(|hub| Arc::new(LocalAnnouncer::new(hub))),
+    ));
+    let b_dir = common::data_dir();
+    let b = Server::start(b_dir.path(), &["--database", &pg.url]);
+    let [ann, bob] = accounts_at([&a_url, &b.url], ["ann", "bob"]).await;
+    let id = common::game_between(&bob, &ann, json!({"game": "tictactoe"})).await;
+    let (mut wb, mut wa, sid) = common::seated(&bob, &ann, id).await;
+    // Bob (B) moves: A hears of it through the database.
+    wb.play("a1", sid).await;
+    wa.state(sid + 1).await;
+    // Ann (A) moves: no notification leaves A; B's follower finds the game moved on.
+    let sent = std::time::Instant::now();
+    wa.play("b1", sid + 1).await;
+    assert_eq!(wb.state(sid + 2).await["log"][2]["move"], "b1");
+    assert!(sent.elapsed() < std::time::Duration::from_secs(5));
 }

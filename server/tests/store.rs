@@ -202,6 +202,15 @@ async fn every_statement(store: &Store) {
     );
     assert_eq!(g.data.as_deref(), Some(r#"{"n":3}"#));
     assert_eq!(store.next_deadline().await.unwrap(), None);
+    let mut states = store.states(&[11, 99, 10]).await.unwrap();
+    states.sort_unstable();
+    assert_eq!(states, [(10, 3), (11, 1)], "{db}");
+    let many: Vec<i64> = (1..=1200).collect();
+    assert_eq!(
+        store.states(&many).await.unwrap().len(),
+        2,
+        "{db}: in chunks"
+    );
     let leaders = store.leaders(10).await.unwrap();
     let board: Vec<_> = leaders
         .iter()

@@ -3,11 +3,10 @@
 //!
 //! With one instance the announcer is [`LocalAnnouncer`]: it hands the news straight to the
 //! hub, with the messages already written. With several instances on PostgreSQL,
-//! [`postgres::PgFanout`] does the same for its own sockets, and the database announces every
-//! committed change to the others (a trigger's `NOTIFY outflank`, sent by the commit itself);
-//! each instance's LISTEN task reads the changed game once and hands the news to its own hub.
-//! A socket that missed news (it fell behind, or the listener lost its connection) reads the
-//! game from the database. Nothing else changes.
+//! [`postgres::PgFanout`] does the same for its own sockets and tells the other instances
+//! through PostgreSQL (`NOTIFY outflank`); each instance's LISTEN task reads the changed game
+//! once and hands the news to its own hub. A socket that missed news (it fell behind, or the
+//! listener lost its connection) reads the game from the database. Nothing else changes.
 
 pub mod postgres;
 
@@ -61,8 +60,14 @@ const LOBBY_BACKLOG: usize = 256;
 
 /// The broadcast channels of this instance: one per game being watched, one for the lobby.
 pub struct Hub {
-    games: Mutex<HashMap<i64, broadcast::Sender<GameNews>>>,
+    games: Mutex<HashMap<i64, Channel>>,
     lobby: broadcast::Sender<LobbyNews>,
+}
+
+/// A game's channel, and the newest state announced on it.
+struct Channel {
+    tx: broadcast::Sender<GameNews>,
+    newest: i64,
 }
 
 impl Default for Hub {
@@ -84,7 +89,11 @@ impl Hub {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         let rx = games
             .entry(game_id)
-            .or_insert_with(|| broadcast::channel(GAME_BACKLOG).0)
+            .or_insert_with(|| Channel {
+                tx: broadcast::channel(GAME_BACKLOG).0,
+                newest: -1,
+            })
+            .tx
             .subscribe();
         GameSubscription {
             rx,
@@ -99,9 +108,12 @@ impl Hub {
 
     /// Hands `news` to this instance's sockets on that game (none: nothing to do).
     pub fn deliver_game(&self, news: GameNews) {
-        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tx) = games.get(&news.game_id) {
-            let _ = tx.send(news);
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(channel) = games.get_mut(&news.game_id) {
+            if news.state_id != i64::MAX {
+                channel.newest = channel.newest.max(news.state_id);
+            }
+            let _ = channel.tx.send(news);
         }
     }
 
@@ -119,8 +131,8 @@ impl Hub {
     /// again, the lobby's read the lists again.
     pub fn resync(&self) {
         let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        for (&game_id, tx) in games.iter() {
-            let _ = tx.send(GameNews {
+        for (&game_id, channel) in games.iter() {
+            let _ = channel.tx.send(GameNews {
                 game_id,
                 // Newer than anything a socket has: it reads the game.
                 state_id: i64::MAX,
@@ -132,6 +144,13 @@ impl Hub {
             game_id: 0,
             message: None,
         });
+    }
+
+    /// The games with a socket here, each with the newest state announced to them (-1: none
+    /// since the first socket came, which read the game itself).
+    pub fn watched(&self) -> Vec<(i64, i64)> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.iter().map(|(&id, c)| (id, c.newest)).collect()
     }
 
     /// Games with at least one socket listening.
@@ -154,7 +173,7 @@ impl Drop for GameSubscription {
         // when the count is 1. New subscribers take the same lock, so none slips in.
         if games
             .get(&self.game_id)
-            .is_some_and(|tx| tx.receiver_count() <= 1)
+            .is_some_and(|c| c.tx.receiver_count() <= 1)
         {
             games.remove(&self.game_id);
         }
