@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::lazy;
 use super::share;
-use super::start::later;
+use super::start::{later, Step};
 use super::viewer::Viewer;
 use crate::backend::{Action, HotSeat};
 use crate::hints::Hints;
@@ -174,7 +174,7 @@ pub fn App(stored: Stored) -> impl IntoView {
                 </div>
                 <nav class="host-controls" aria-label=move || td_string!(host.locale(), game)>
                     // The toolbar is built after the board (start.rs).
-                    {later(move || view! {
+                    {later(Step::Toolbar, move || view! {
                     <button class="button" type="button" data-testid="new-game" on:click=open_new>
                         {move || td_string!(host.locale(), new_game)}
                     </button>

@@ -1,15 +1,18 @@
 //! The hot-seat page's first mount, in steps short enough that the browser never freezes
 //! (each well under 50 ms on a desktop, so a phone's four times slower CPU stays under
-//! 200 ms):
-//! 1. the page with its viewer: the panels, the status and the board;
-//! 2. after the browser's next task, the parts that wait for [`later`]: the host's toolbar
-//!    and the history, actions and move list beside (on a phone, below) the board;
-//! 3. after one more task, the live page takes the place of the one the HTML painted (the
-//!    same components rendered at build time, src/bin/prerender.rs), in one swap.
+//! 200 ms). The browser compiles each wasm function the first time it runs, on the page's
+//! thread, so a step's time is mostly the compiling of the code it runs for the first time:
+//! 1. the page with its viewer around the board: the host, the game, the panels, the status;
+//! 2. the board;
+//! 3. the host's toolbar;
+//! 4. the history, actions and move list beside (on a phone, below) the board;
+//! 5. the live page takes the place of the one the HTML painted (the same components
+//!    rendered at build time, src/bin/prerender.rs), in one swap.
 //!
-//! Until the swap the live page is built outside the document, so nothing on screen moves
-//! while it is built; after it, the page shows a returning player's saved game and
-//! preferences.
+//! Each step after the first waits for the browser's next task, so input and painting go
+//! between them. Until the swap the live page is built outside the document, so nothing on
+//! screen moves while it is built; after it, the page shows a returning player's saved game
+//! and preferences.
 
 use std::cell::RefCell;
 
@@ -20,19 +23,29 @@ use wasm_bindgen::JsCast;
 use super::App;
 use crate::storage::Stored;
 
-/// Whether the parts that wait for [`later`] are built yet.
-#[derive(Clone, Copy)]
-struct Later(RwSignal<bool>);
+/// A step of the first mount after the first: what [`later`] builds then.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Step {
+    Board = 2,
+    Toolbar = 3,
+    Side = 4,
+}
 
-/// A part of the page built in the second step of the first mount: at once where the page
-/// is not mounted in steps (rendered at build time, the embeddable viewer, an online game).
-pub fn later<V: IntoView + 'static>(build: impl FnOnce() -> V + 'static) -> AnyView {
-    match use_context::<Later>() {
-        Some(Later(ready)) if !ready.get_untracked() => {
+/// The last step the first mount has taken.
+#[derive(Clone, Copy)]
+struct Taken(RwSignal<u8>);
+
+/// A part of the page built in `step` of the first mount: at once where the page is not
+/// mounted in steps (rendered at build time, the embeddable viewer, an online game).
+pub fn later<V: IntoView + 'static>(step: Step, build: impl FnOnce() -> V + 'static) -> AnyView {
+    let step = step as u8;
+    match use_context::<Taken>() {
+        Some(Taken(taken)) if taken.get_untracked() < step => {
+            // Changes once (to true), so the part is built once and kept.
+            let due = Memo::new(move |_| taken.get() >= step);
             let build = SendWrapper::new(RefCell::new(Some(build)));
             (move || {
-                ready
-                    .get()
+                due.get()
                     .then(|| build.borrow_mut().take().map(|b| b().into_any()))
                     .flatten()
             })
@@ -52,18 +65,22 @@ async fn next_task() {
 
 /// Mounts the hot-seat page with what storage holds, in the steps above.
 pub async fn mount(stored: Stored) {
-    let ready = RwSignal::new(false);
+    // Apart from the task that instantiated the wasm.
+    next_task().await;
+    let taken = RwSignal::new(1);
     let holder: web_sys::HtmlElement = document()
         .create_element("div")
         .expect("a div")
         .unchecked_into();
     leptos::mount::mount_to(holder.clone(), move || {
-        provide_context(Later(ready));
+        provide_context(Taken(taken));
         view! { <App stored=stored /> }
     })
     .forget();
-    next_task().await;
-    ready.set(true);
+    for step in [Step::Board, Step::Toolbar, Step::Side] {
+        next_task().await;
+        taken.set(step as u8);
+    }
     next_task().await;
     let Some(live) = holder.first_element_child() else {
         return;

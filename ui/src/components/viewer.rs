@@ -15,7 +15,7 @@ use super::ctx::Ctx;
 use super::lazy;
 use super::panels::PlayerPanel;
 use super::side::{HistoryBar, MoveList, PrefsPanel};
-use super::start::later;
+use super::start::{later, Step};
 use crate::anim;
 use crate::i18n::td_string;
 use crate::model;
@@ -206,10 +206,10 @@ pub fn Viewer(
                 <p class="refusal" data-testid="refusal" role="alert">{why}</p>
             })}
             <div class="play-area">
-                <Board />
+                {later(Step::Board, || view! { <Board /> })}
                 <aside class="side">
                     // Built after the board (start.rs): on a phone it is below it.
-                    {later(move || view! {
+                    {later(Step::Side, move || view! {
                     <HistoryBar />
                     <div class="actions">
                         <button
