@@ -146,10 +146,12 @@ impl Cluster {
                     .map_err(|e| format!("chown {}: {e}", d.display()))?;
             }
         }
-        // The program, as the user it must run as.
+        // The program, as the user it must run as, in the cluster's directory (the one
+        // directory sure to be that user's: PostgreSQL's programs fail in a working
+        // directory they cannot read, as a checkout under /root is to others).
         let command = |program: &str| {
             let path = bin.join(program);
-            match as_user {
+            let mut c = match as_user {
                 Some((uid, gid)) => {
                     let mut c = Command::new("setpriv");
                     c.arg(format!("--reuid={uid}"))
@@ -159,7 +161,9 @@ impl Cluster {
                     c
                 }
                 None => Command::new(path),
-            }
+            };
+            c.current_dir(dir.path());
+            c
         };
         let out = command("initdb")
             .arg("-D")

@@ -605,7 +605,8 @@ impl Store {
                 .join(", ");
             let sql = format!("SELECT id, state_id FROM games WHERE id IN ({list})");
             let rows: Vec<(i64, i64)> = on!(self, pool => {
-                let mut q = sqlx::query_as(&sql);
+                // Not prepared for keeps: the list's length varies from call to call.
+                let mut q = sqlx::query_as(&sql).persistent(false);
                 for id in chunk {
                     q = q.bind(*id);
                 }
