@@ -10,7 +10,8 @@
 //!   of one size that [`perft`] and [`search`] run on.
 //! - [`Computer`] picks the move of the player to move at a [`search::Level`] from 1 to 10,
 //!   in every game; [`search`] holds the evaluation, the midgame search and the exact
-//!   endgame solver ([`search::solve`]).
+//!   endgame solver ([`search::solve`]); [`book`] is the opening book of 8x8 Reversi that
+//!   levels 6 to 10 play their first moves from.
 //! - [`words`] is what the games, their colours and pieces are called and what is said about
 //!   a game ([`words::Sentence`], [`words::Verdict`]), for every program that shows a game
 //!   to people.

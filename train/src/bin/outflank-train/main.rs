@@ -6,7 +6,7 @@
 //! outflank-train fit --data data/r1-s1.bin --out weights.bin           the weights fitted to them
 //! outflank-train errors --weights weights.bin --holdout held.bin       their held-out errors
 //! outflank-train pipeline [--quick] [--deep] [--jobs N] [--dir DIR]    every step (cargo xtask train)
-//! outflank-train book --out engine/book/reversi8.book --plies 16       the opening book
+//! outflank-train book --out engine/book/reversi8.book --plies 13       the opening book
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failed pipeline step, 2 bad input.
@@ -281,7 +281,7 @@ enum Step {
     /// the best (and every move before --full) expanded to --plies, each leaf valued by a
     /// search at --level, the values minimaxed back up the book.
     #[command(
-        after_help = "Example:\n  outflank-train book --out ../engine/book/reversi8.book --plies 16 --margin 2 --full 4 --level 8 --minutes 40\n  outflank-train book --extend ../engine/book/reversi8.book --out ../engine/book/reversi8.book --plies 18 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search."
+        after_help = "Example:\n  outflank-train book --out engine/book/reversi8.book --plies 13 --margin 2 --full 4 --level 8 --check 60   (the shipped book)\n  outflank-train book --extend engine/book/reversi8.book --out bigger.book --plies 14 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search."
     )]
     Book {
         /// The book file to write.
@@ -291,7 +291,7 @@ enum Step {
         #[arg(long)]
         extend: Option<PathBuf>,
         /// Expand positions before this ply.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=60))]
+        #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(0..=60))]
         plies: u32,
         /// Expand the moves within this many discs of the best.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=64))]
