@@ -569,6 +569,18 @@ mod tests {
         );
     }
 
+    /// The configuration the penalties' tests follow: seen in 30 positions, all labelled +10
+    /// discs, among `others` positions that see only a common configuration (labelled 0).
+    const RARE: u32 = 7;
+
+    fn rare_rows(others: usize) -> Vec<([u32; FEATURES], f32, f32)> {
+        let mut rare = [0u32; FEATURES];
+        rare[0] = RARE;
+        let mut v = vec![(rare, 1000.0, 1.0); 30];
+        v.extend(std::iter::repeat_n(([0u32; FEATURES], 0.0, 1.0), others));
+        v
+    }
+
     #[test]
     fn a_ridge_of_n_positions_halves_a_configuration_seen_n_times_however_big_the_fit() {
         // A configuration seen in 30 positions, all labelled +10 discs, among positions that
@@ -576,14 +588,6 @@ mod tests {
         // zero): with a ridge of 30 positions its weight ends halfway, at 5 discs, whether the
         // others fill 10 batches or 100 (a ridge applied once per batch, not scaled to the
         // batches that touch it, would weigh less the more batches a fit had).
-        const RARE: u32 = 7;
-        let rows = |others: usize| {
-            let mut rare = [0u32; FEATURES];
-            rare[0] = RARE;
-            let mut v: Vec<([u32; FEATURES], f32, f32)> = vec![(rare, 1000.0, 1.0); 30];
-            v.extend(std::iter::repeat_n(([0u32; FEATURES], 0.0, 1.0), others));
-            v
-        };
         let opts = FitOptions {
             epochs: 100,
             rate: 20.0,
@@ -591,7 +595,7 @@ mod tests {
             ..thorough()
         };
         for others in [2_560, 25_600] {
-            let (theta, _) = fit_phase(&rows(others), &opts, vec![0.0; TABLE]);
+            let (theta, _) = fit_phase(&rare_rows(others), &opts, vec![0.0; TABLE]);
             let rare = theta[RARE as usize];
             assert!(
                 (450..=550).contains(&rare),
@@ -607,21 +611,13 @@ mod tests {
         // about as hard as a ridge of 30 positions, halfway to the label; among 25,600 (100
         // batches, about 26 holding one) the same decay is spread over ten times the
         // positions and leaves the weight much nearer its label.
-        const RARE: u32 = 7;
-        let rows = |others: usize| {
-            let mut rare = [0u32; FEATURES];
-            rare[0] = RARE;
-            let mut v: Vec<([u32; FEATURES], f32, f32)> = vec![(rare, 1000.0, 1.0); 30];
-            v.extend(std::iter::repeat_n(([0u32; FEATURES], 0.0, 1.0), others));
-            v
-        };
         let opts = FitOptions {
             epochs: 100,
             rate: 20.0,
             decay: 30.0,
             ..thorough()
         };
-        let rare = |others| fit_phase(&rows(others), &opts, vec![0.0; TABLE]).0[RARE as usize];
+        let rare = |others| fit_phase(&rare_rows(others), &opts, vec![0.0; TABLE]).0[RARE as usize];
         let (small, big) = (rare(2_560), rare(25_600));
         assert!(
             (430..=570).contains(&small) && (700..=900).contains(&big),
