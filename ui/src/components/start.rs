@@ -9,10 +9,10 @@
 //! 5. the live page takes the place of the one the HTML painted (the same components
 //!    rendered at build time, src/bin/prerender.rs), in one swap.
 //!
-//! A step that ends past a task's time ([`BUDGET_MS`]) is followed by the browser's next task,
-//! so input and painting go between steps. Until the swap the live page is built outside the
-//! document, so nothing on screen moves while it is built; after it, the page shows a
-//! returning player's saved game and preferences.
+//! Each step after the first waits for the browser's next task, so input and painting go
+//! between them. Until the swap the live page is built outside the document, so nothing on
+//! screen moves while it is built; after it, the page shows a returning player's saved game
+//! and preferences.
 
 use std::cell::RefCell;
 
@@ -55,36 +55,6 @@ pub fn later<V: IntoView + 'static>(step: Step, build: impl FnOnce() -> V + 'sta
     }
 }
 
-/// How long a task of the mount may run before it gives the browser its turn, in ms by the
-/// page's clock. Lighthouse takes a phone for four times slower than the machine it runs on,
-/// so 10 ms here stays well under a phone's 50 ms (a long task) even with the next step in it;
-/// where the code is compiled already (a returning player's), several steps fit in one task.
-const BUDGET_MS: f64 = 10.0;
-
-/// Runs the steps, yielding between two when the task has had its time.
-struct Pacer {
-    since: f64,
-}
-
-impl Pacer {
-    fn new() -> Pacer {
-        Pacer {
-            since: js_sys::Date::now(),
-        }
-    }
-
-    /// After a step: lets its views render (they do in microtasks), then yields to the
-    /// browser if this task is past its budget.
-    async fn step_done(&mut self) {
-        let rendered = js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED);
-        let _ = wasm_bindgen_futures::JsFuture::from(rendered).await;
-        if js_sys::Date::now() - self.since >= BUDGET_MS {
-            next_task().await;
-            self.since = js_sys::Date::now();
-        }
-    }
-}
-
 /// Waits for the browser's next task (a zero-delay timeout): input and painting go first.
 async fn next_task() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -97,7 +67,6 @@ async fn next_task() {
 pub async fn mount(stored: Stored) {
     // Apart from the task that instantiated the wasm.
     next_task().await;
-    let mut pacer = Pacer::new();
     let taken = RwSignal::new(1);
     let holder: web_sys::HtmlElement = document()
         .create_element("div")
@@ -108,11 +77,11 @@ pub async fn mount(stored: Stored) {
         view! { <App stored=stored /> }
     })
     .forget();
-    pacer.step_done().await;
     for step in [Step::Board, Step::Toolbar, Step::Side] {
+        next_task().await;
         taken.set(step as u8);
-        pacer.step_done().await;
     }
+    next_task().await;
     let Some(live) = holder.first_element_child() else {
         return;
     };
