@@ -10,15 +10,16 @@
 //!    rendered at build time, src/bin/prerender.rs), in one swap.
 //!
 //! Each step after the first waits for the browser's next task, so input and painting go
-//! between them. Until the swap the live page is built outside the document, so nothing on
-//! screen moves while it is built; after it, the page shows a returning player's saved game
-//! and preferences.
+//! between them (a task each: steps run together in one task on a fast machine would be one
+//! long task on a phone). Until the swap the live page is built outside the document, so
+//! nothing on screen moves while it is built; after it, the page shows a returning player's
+//! saved game and preferences.
 
 use std::cell::RefCell;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::App;
 use crate::storage::Stored;
@@ -55,10 +56,25 @@ pub fn later<V: IntoView + 'static>(step: Step, build: impl FnOnce() -> V + 'sta
     }
 }
 
-/// Waits for the browser's next task (a zero-delay timeout): input and painting go first.
+/// Gives the browser its turn (input, painting), then goes on: `scheduler.yield()` where the
+/// browser has it (the mount goes on before other waiting tasks, and a chain of them is not
+/// slowed as nested timeouts are), else a zero-delay timeout.
 async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback(&resolve);
+    let scheduler = js_sys::Reflect::get(&window(), &"scheduler".into()).ok();
+    let yielded = scheduler.filter(JsValue::is_object).and_then(|scheduler| {
+        js_sys::Reflect::get(&scheduler, &"yield".into())
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call0(&scheduler)
+            .ok()?
+            .dyn_into::<js_sys::Promise>()
+            .ok()
+    });
+    let promise = yielded.unwrap_or_else(|| {
+        js_sys::Promise::new(&mut |resolve, _| {
+            let _ = window().set_timeout_with_callback(&resolve);
+        })
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
