@@ -30,19 +30,38 @@ self.addEventListener("message", (event) => {
   if (event.data === "outflank:activate") self.skipWaiting();
 });
 
+// Cross-origin isolation, which shared memory between threads needs (the computer's search
+// on several cores): a static host sends no such headers, so every file of the site is served
+// with them from here. The page is isolated once this worker controls it; before, and where a
+// browser cannot, the computer searches on one thread. Every file is same-origin and says it
+// may be embedded elsewhere (the viewer runs in a host platform's frame).
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "cross-origin",
+};
+
+function isolated(response) {
+  // An opaque or redirected response cannot be rebuilt; it is passed on as it is.
+  if (response.status === 0 || response.type === "opaqueredirect") return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
       const hit = await cache.match(request, { ignoreSearch: true });
-      if (hit) return hit;
+      if (hit) return isolated(hit);
       // A page of the site that is not a file of the build: the game itself.
       if (request.mode === "navigate") {
         const page = await cache.match("./");
-        if (page) return page;
+        if (page) return isolated(page);
       }
-      return fetch(request);
+      return isolated(await fetch(request));
     }),
   );
 });

@@ -4,7 +4,7 @@
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::header::{HOST, ORIGIN};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
@@ -45,7 +45,23 @@ pub fn router(app: Shared) -> Router {
             axum::http::header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ));
-    let site = ServeDir::new(&app.config.site).append_index_html_on_directories(true);
+    // Cross-origin isolation: the computer's search shares memory between threads, which a
+    // browser allows only on an isolated page. Every file of the site is same-origin and may
+    // be embedded elsewhere (the viewer runs in a host platform's frame).
+    let site = Router::new()
+        .fallback_service(ServeDir::new(&app.config.site).append_index_html_on_directories(true))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            HeaderValue::from_static("require-corp"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("cross-origin-resource-policy"),
+            HeaderValue::from_static("cross-origin"),
+        ));
     Router::new()
         .nest("/api", api)
         .fallback_service(site)
