@@ -7,9 +7,11 @@
 // then swaps it in (ui/src/components/start.rs).
 //
 // Leptos marks the places of its dynamic parts with comments for hydration; the page mounts
-// afresh rather than hydrating, so they go. A short script after it gives the painted page the
-// dark theme when the page will show it (the theme preference, else the browser's), so that a
-// dark page does not flash light first; keep it in step with `Ctx::dark` (ui/src/components/ctx.rs).
+// afresh rather than hydrating, so they go. A short script after it hides the painted start
+// from a returning player with a saved game (the code shows that game; the start position
+// would only flash before it, and laying it out would delay the code), and gives it the dark
+// theme when the page will show it (the theme preference, else the browser's), so that a dark
+// page does not flash light first; keep it in step with `Ctx::dark` (ui/src/components/ctx.rs).
 //
 //   node web/prerender.mjs [DIR]     DIR defaults to $TRUNK_STAGING_DIR (trunk sets it)
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,7 +29,7 @@ if (!/^<main\b/.test(page) || !page.includes("data-outflank-viewer")) {
   console.error(`prerender: ${file} is not the page (a <main> with the viewer)`);
   process.exit(1);
 }
-const theme = `<script>try{const t=JSON.parse(localStorage.getItem("outflank:prefs")||"{}").theme;if(t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches))document.querySelector("body>main [data-outflank-viewer]").classList.add("theme-dark")}catch(e){}</script>`;
+const beforePaint = `<script>try{const m=document.querySelector("body>main");if(localStorage.getItem("outflank:hotseat")!==null)m.style.display="none";const t=JSON.parse(localStorage.getItem("outflank:prefs")||"{}").theme;if(t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches))m.querySelector("[data-outflank-viewer]").classList.add("theme-dark")}catch(e){}</script>`;
 
 const index = join(dir, "index.html");
 const html = readFileSync(index, "utf8");
@@ -36,6 +38,6 @@ if (!body.test(html)) {
   console.error(`prerender: ${index} has no <body>`);
   process.exit(1);
 }
-writeFileSync(index, html.replace(body, (tag) => tag + page + theme));
+writeFileSync(index, html.replace(body, (tag) => tag + page + beforePaint));
 rmSync(file);
 console.log(`prerender: the page's start in index.html (${Math.round(page.length / 1024)} KB)`);
