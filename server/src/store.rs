@@ -68,7 +68,8 @@ pub struct UserRow {
 }
 
 /// A game as the lobby and the sockets see it; `data` (the GameData JSON) only when asked.
-#[derive(sqlx::FromRow, Clone, Debug)]
+/// Instances on PostgreSQL hand each other a changed row as JSON (`fanout::postgres`).
+#[derive(sqlx::FromRow, Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameRow {
     pub id: i64,
     pub status: String,

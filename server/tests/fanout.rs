@@ -8,24 +8,26 @@ use std::sync::Arc;
 
 use common::{accounts_at, seated, Client};
 use outflank_server::fanout::{Announcer, GameNews, Hub, LobbyNews};
+use outflank_server::store::GameRow;
 use serde_json::json;
 
 /// Delivers every announcement stripped of its messages.
 struct Bare(Arc<Hub>);
 
 impl Announcer for Bare {
-    fn game_changed(&self, news: GameNews) {
-        self.0.deliver_game(GameNews {
-            messages: None,
-            ..news
-        });
-    }
-
-    fn lobby_changed(&self, news: LobbyNews) {
-        self.0.deliver_lobby(LobbyNews {
-            message: None,
-            ..news
-        });
+    fn changed(&self, _row: &GameRow, game: Option<GameNews>, lobby: Option<LobbyNews>) {
+        if let Some(news) = game {
+            self.0.deliver_game(GameNews {
+                messages: None,
+                ..news
+            });
+        }
+        if let Some(news) = lobby {
+            self.0.deliver_lobby(LobbyNews {
+                message: None,
+                ..news
+            });
+        }
     }
 }
 

@@ -268,24 +268,29 @@ async fn an_instance_killed_mid_game_loses_nothing_and_its_players_carry_on_else
     assert_eq!(board["players"].as_array().unwrap().len(), 2);
 }
 
-#[tokio::test]
-async fn a_move_whose_announcement_never_left_its_instance_still_reaches_the_others() {
-    let Some(pg) = common::postgres().await else {
-        return;
-    };
-    // Instance A tells its own sockets and nobody else, as one that dies between a commit
-    // and its notification would.
-    let dir = common::data_dir();
-    let mut config = outflank_server::Config::for_data(dir.path().to_path_buf());
+/// An instance on `pg` that tells its own sockets and nobody else, as one that dies between
+/// a commit and its notification would; its URL.
+async fn silent_instance(pg: &outflank_server::scratch::Cluster, dir: &std::path::Path) -> String {
+    let mut config = outflank_server::Config::for_data(dir.to_path_buf());
     config.database = Some(pg.url.clone());
     config.password_memory_kib = 1024;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let a_url = format!("http://{}", listener.local_addr().unwrap());
+    let url = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(outflank_server::serve_announcing(
         config,
         listener,
         Box::new(|hub| Arc::new(LocalAnnouncer::new(hub))),
     ));
+    url
+}
+
+#[tokio::test]
+async fn a_move_whose_announcement_never_left_its_instance_still_reaches_the_others() {
+    let Some(pg) = common::postgres().await else {
+        return;
+    };
+    let dir = common::data_dir();
+    let a_url = silent_instance(&pg, dir.path()).await;
     let b_dir = common::data_dir();
     let b = Server::start(b_dir.path(), &["--database", &pg.url]);
     let [ann, bob] = accounts_at([&a_url, &b.url], ["ann", "bob"]).await;
@@ -299,4 +304,41 @@ async fn a_move_whose_announcement_never_left_its_instance_still_reaches_the_oth
     wa.play("b1", sid + 1).await;
     assert_eq!(wb.state(sid + 2).await["log"][2]["move"], "b1");
     assert!(sent.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[tokio::test]
+async fn lobby_news_that_never_left_its_instance_still_reaches_the_other_lobbies() {
+    let Some(pg) = common::postgres().await else {
+        return;
+    };
+    let dir = common::data_dir();
+    let a_url = silent_instance(&pg, dir.path()).await;
+    let b_dir = common::data_dir();
+    let b = Server::start(b_dir.path(), &["--database", &pg.url]);
+    let [ann, bob] = accounts_at([&a_url, &a_url], ["ann", "bob"]).await;
+    let mut lobby = Client::at(&b.url).ws("/api/lobby/ws").await;
+    lobby.wait_for("lobby", |_| true).await;
+    // Created, joined and cancelled on A, which tells nobody: B's lobby learns of each
+    // within its follower's second.
+    let sent = std::time::Instant::now();
+    let id = ann.new_game(json!({"game": "tictactoe"})).await;
+    lobby
+        .wait_for("game", |g| g["id"] == id && g["status"] == "waiting")
+        .await;
+    bob.join(id).await;
+    lobby
+        .wait_for("game", |g| g["id"] == id && g["status"] == "playing")
+        .await;
+    let other = ann.new_game(json!({"game": "reversi"})).await;
+    lobby
+        .wait_for("game", |g| g["id"] == other && g["status"] == "waiting")
+        .await;
+    let (status, _) = ann
+        .post(&format!("/api/games/{other}/cancel"), json!({}))
+        .await;
+    assert!(status.is_success());
+    lobby
+        .wait_for("game", |g| g["id"] == other && g["status"] == "cancelled")
+        .await;
+    assert!(sent.elapsed() < std::time::Duration::from_secs(10));
 }

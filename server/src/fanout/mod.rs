@@ -4,8 +4,9 @@
 //! With one instance the announcer is [`LocalAnnouncer`]: it hands the news straight to the
 //! hub, with the messages already written. With several instances on PostgreSQL,
 //! [`postgres::PgFanout`] does the same for its own sockets and tells the other instances
-//! through PostgreSQL (`NOTIFY outflank`); each instance's LISTEN task reads the changed game
-//! once and hands the news to its own hub. A socket that missed news (it fell behind, or the
+//! through PostgreSQL (`NOTIFY outflank`, carrying the changed row when it fits); each
+//! instance's LISTEN task writes the news from that row (or reads the game once) and hands it
+//! to its own hub. A socket that missed news (it fell behind, or the
 //! listener lost its connection) reads the game from the database. Nothing else changes.
 
 pub mod postgres;
@@ -14,6 +15,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
+
+use crate::store::GameRow;
 
 /// A game changed: it is now at `state_id`.
 #[derive(Clone, Debug)]
@@ -49,8 +52,10 @@ pub struct LobbyNews {
 
 /// Tells every instance's sockets that something changed. Called after the commit.
 pub trait Announcer: Send + Sync {
-    fn game_changed(&self, news: GameNews);
-    fn lobby_changed(&self, news: LobbyNews);
+    /// `row` was just committed: its game's sockets hear `game` (None when the row was read
+    /// without its data), and the lobby's hear `lobby` when the game entered, moved between
+    /// or left the lobby's lists.
+    fn changed(&self, row: &GameRow, game: Option<GameNews>, lobby: Option<LobbyNews>);
 }
 
 /// How many announcements a socket may fall behind before it is told to catch up (a game
@@ -192,12 +197,13 @@ impl LocalAnnouncer {
 }
 
 impl Announcer for LocalAnnouncer {
-    fn game_changed(&self, news: GameNews) {
-        self.hub.deliver_game(news);
-    }
-
-    fn lobby_changed(&self, news: LobbyNews) {
-        self.hub.deliver_lobby(news);
+    fn changed(&self, _row: &GameRow, game: Option<GameNews>, lobby: Option<LobbyNews>) {
+        if let Some(news) = game {
+            self.hub.deliver_game(news);
+        }
+        if let Some(news) = lobby {
+            self.hub.deliver_lobby(news);
+        }
     }
 }
 

@@ -30,8 +30,9 @@ use tokio::sync::{mpsc, watch};
 use super::{Announcer, GameNews, Hub, LobbyNews};
 use crate::games::view::news;
 use crate::games::Cache;
+use crate::lobby::LIST_MAX;
 use crate::now_ms;
-use crate::store::Store;
+use crate::store::{GameRow, Store};
 
 /// The channel of the announcements.
 pub const CHANNEL: &str = "outflank";
@@ -40,6 +41,8 @@ pub const CHANNEL: &str = "outflank";
 const SEEN_MAX: usize = 50_000;
 /// Notifications sent in one statement at most.
 const BATCH: usize = 512;
+/// The longest notification PostgreSQL takes is 7999 bytes.
+const PAYLOAD_MAX: usize = 7999;
 /// How often the games followed here are compared with the database.
 const FOLLOW_EVERY: Duration = Duration::from_secs(1);
 
@@ -57,30 +60,45 @@ pub struct PgFanout {
     /// Notifications waiting to be sent.
     outbox: mpsc::UnboundedSender<String>,
     outbox_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
-    /// The newest state of each game sent to the lobby: the listener reads games in parallel,
-    /// so an older read may finish after a newer one, and is then dropped.
-    lobby_seen: Mutex<HashMap<i64, i64>>,
+    /// The newest state of each game sent to the lobby, and its status then: the listener
+    /// reads games in parallel, so an older read may finish after a newer one, and is then
+    /// dropped; and the follower compares the lobby's lists with it.
+    lobby_seen: Mutex<HashMap<i64, Seen>>,
 }
 
 impl Announcer for PgFanout {
-    fn game_changed(&self, news: GameNews) {
-        self.queue(news.game_id, news.state_id, Kind::Game);
-        self.hub.deliver_game(news);
-    }
-
-    fn lobby_changed(&self, news: LobbyNews) {
-        self.queue(news.game_id, 0, Kind::Lobby);
-        self.hub.deliver_lobby(news);
+    fn changed(&self, row: &GameRow, game: Option<GameNews>, lobby: Option<LobbyNews>) {
+        let kinds = Kinds {
+            game: game.is_some(),
+            lobby: lobby.is_some(),
+        };
+        if kinds.game || kinds.lobby {
+            let _ = self.outbox.send(payload(row, kinds, &self.instance));
+        }
+        if let Some(news) = game {
+            self.hub.deliver_game(news);
+        }
+        if let Some(news) = lobby {
+            self.newer_for_lobby(row);
+            self.hub.deliver_lobby(news);
+        }
     }
 }
 
 /// What an announcement is about.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Kind {
+struct Kinds {
     /// The game changed: its sockets hear of it.
-    Game,
+    game: bool,
     /// The lobby's lists changed by the game.
-    Lobby,
+    lobby: bool,
+}
+
+/// What the lobby's sockets of this instance were last told of a game.
+#[derive(Debug, Clone, PartialEq)]
+struct Seen {
+    state_id: i64,
+    status: String,
 }
 
 /// One announcement.
@@ -88,29 +106,55 @@ enum Kind {
 struct Notice<'a> {
     game_id: i64,
     state_id: i64,
-    kind: Kind,
+    kinds: Kinds,
     origin: &'a str,
+    /// The row as committed (JSON), when it fitted in the notification.
+    row: Option<&'a str>,
 }
 
-fn payload(game_id: i64, state_id: i64, kind: Kind, origin: &str) -> String {
-    let kind = match kind {
-        Kind::Game => 'g',
-        Kind::Lobby => 'l',
+/// `<game id> <state id> <g|l|gl> <origin>`, then the committed row's JSON on a line of its
+/// own when the whole stays under PostgreSQL's limit (8000 bytes): the other instances then
+/// announce the change without reading the game back. JSON written by serde has no raw line
+/// breaks.
+fn payload(row: &GameRow, kinds: Kinds, origin: &str) -> String {
+    let kinds = match (kinds.game, kinds.lobby) {
+        (true, true) => "gl",
+        (true, false) => "g",
+        _ => "l",
     };
-    format!("{game_id} {state_id} {kind} {origin}")
+    let head = format!("{} {} {kinds} {origin}", row.id, row.state_id);
+    match serde_json::to_string(row) {
+        Ok(json) if head.len() + 1 + json.len() <= PAYLOAD_MAX => format!("{head}\n{json}"),
+        _ => head,
+    }
 }
 
 fn parse(payload: &str) -> Option<Notice<'_>> {
-    let mut parts = payload.splitn(4, ' ');
+    let (head, row) = match payload.split_once('\n') {
+        Some((head, row)) => (head, Some(row)),
+        None => (payload, None),
+    };
+    let mut parts = head.splitn(4, ' ');
     Some(Notice {
         game_id: parts.next()?.parse().ok()?,
         state_id: parts.next()?.parse().ok()?,
-        kind: match parts.next()? {
-            "g" => Kind::Game,
-            "l" => Kind::Lobby,
+        kinds: match parts.next()? {
+            "g" => Kinds {
+                game: true,
+                lobby: false,
+            },
+            "l" => Kinds {
+                game: false,
+                lobby: true,
+            },
+            "gl" => Kinds {
+                game: true,
+                lobby: true,
+            },
             _ => return None,
         },
         origin: parts.next().unwrap_or(""),
+        row,
     })
 }
 
@@ -133,12 +177,6 @@ impl PgFanout {
             outbox_rx: Mutex::new(Some(rx)),
             lobby_seen: Mutex::new(HashMap::new()),
         }
-    }
-
-    fn queue(&self, game_id: i64, state_id: i64, kind: Kind) {
-        let _ = self
-            .outbox
-            .send(payload(game_id, state_id, kind, &self.instance));
     }
 
     /// A connection that LISTENs on the channel; made before the instance accepts sockets,
@@ -250,8 +288,9 @@ impl PgFanout {
         }
     }
 
-    /// One announcement: unless it is this instance's own, the game is read once (if a
-    /// socket here follows it, or for the lobby) and handed to the hub.
+    /// One announcement: unless it is this instance's own, the news is written from the row
+    /// it carries, or else the game is read once (if a socket here follows it, or for the
+    /// lobby), and handed to the hub.
     fn heard(self: Arc<Self>, payload: &str) {
         let Some(n) = parse(payload) else {
             tracing::warn!("an announcement not understood: {payload:?}");
@@ -260,22 +299,34 @@ impl PgFanout {
         if n.origin == self.instance {
             return;
         }
-        let watched = n.kind == Kind::Game && self.hub.is_watched(n.game_id);
-        if n.kind == Kind::Game && !watched {
+        let watched = n.kinds.game && self.hub.is_watched(n.game_id);
+        if !watched && !n.kinds.lobby {
             return;
         }
-        let (game_id, state_id, kind) = (n.game_id, n.state_id, n.kind);
-        // Each read in its own task: one slow read holds up no other game.
-        tokio::spawn(async move { self.read_and_deliver(game_id, state_id, kind).await });
+        let kinds = Kinds {
+            game: watched,
+            lobby: n.kinds.lobby,
+        };
+        match n.row.map(serde_json::from_str::<GameRow>) {
+            Some(Ok(row)) => self.deliver(row, kinds),
+            Some(Err(e)) => {
+                tracing::warn!(game = n.game_id, "an announced row not understood: {e}")
+            }
+            None => {
+                let (game_id, state_id) = (n.game_id, n.state_id);
+                // Each read in its own task: one slow read holds up no other game.
+                tokio::spawn(async move { self.read_and_deliver(game_id, state_id, kinds).await });
+            }
+        }
     }
 
-    async fn read_and_deliver(&self, game_id: i64, state_id: i64, kind: Kind) {
-        let row = match self.store.game(game_id, kind == Kind::Game).await {
-            Ok(Some(row)) => row,
-            Ok(None) => return,
+    async fn read_and_deliver(&self, game_id: i64, state_id: i64, kinds: Kinds) {
+        match self.store.game(game_id, kinds.game).await {
+            Ok(Some(row)) => self.deliver(row, kinds),
+            Ok(None) => {}
             Err(e) => {
                 tracing::warn!(game = game_id, "reading an announced game: {e}");
-                if kind == Kind::Game {
+                if kinds.game {
                     // The game's sockets read it themselves.
                     self.hub.deliver_game(GameNews {
                         game_id,
@@ -284,68 +335,156 @@ impl PgFanout {
                         messages: None,
                     });
                 }
-                return;
-            }
-        };
-        let (game, lobby_news) = news(&row, now_ms());
-        let state_id = row.state_id;
-        match kind {
-            Kind::Game => {
-                self.cache.put(Arc::new(row));
-                if let Some(game) = game {
-                    self.hub.deliver_game(game);
-                }
-            }
-            Kind::Lobby => {
-                if self.newer_for_lobby(game_id, state_id) {
-                    self.hub.deliver_lobby(lobby_news);
-                }
             }
         }
     }
 
-    fn newer_for_lobby(&self, game_id: i64, state_id: i64) -> bool {
+    /// `row`, made elsewhere, to this instance's sockets: the game's (kept in the cache for
+    /// their next move) and the lobby's.
+    fn deliver(&self, row: GameRow, kinds: Kinds) {
+        let (game, lobby_news) = news(&row, now_ms());
+        if kinds.lobby && self.newer_for_lobby(&row) {
+            self.hub.deliver_lobby(lobby_news);
+        }
+        if kinds.game {
+            self.cache.put(Arc::new(row));
+            if let Some(game) = game {
+                self.hub.deliver_game(game);
+            }
+        }
+    }
+
+    /// Whether `row` is newer than what the lobby's sockets were told of its game; if so it
+    /// is remembered as told.
+    fn newer_for_lobby(&self, row: &GameRow) -> bool {
         let mut seen = self.lobby_seen.lock().unwrap_or_else(|e| e.into_inner());
-        if seen.get(&game_id).is_some_and(|s| *s >= state_id) {
+        if seen
+            .get(&row.id)
+            .is_some_and(|s| s.state_id >= row.state_id)
+        {
             return false;
         }
         if seen.len() >= SEEN_MAX {
             seen.clear();
         }
-        seen.insert(game_id, state_id);
+        let status = row.status.clone();
+        seen.insert(
+            row.id,
+            Seen {
+                state_id: row.state_id,
+                status,
+            },
+        );
         true
     }
 
-    /// Every second, the games that sockets here follow are compared with the database; one
-    /// that moved on without news (its instance died before sending it) is announced here.
+    /// The status the lobby's sockets were last told of game `id`.
+    fn seen_status(&self, id: i64) -> Option<String> {
+        let seen = self.lobby_seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.get(&id).map(|s| s.status.clone())
+    }
+
+    /// Every second, what this instance's sockets follow is compared with the database
+    /// (the games, and the lobby's lists): news lost with an
+    /// instance that died between its commit and its notification is announced then.
     async fn follow(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(FOLLOW_EVERY);
+        // The lobby's lists at the last tick (None: not read yet). They are followed whether
+        // or not a lobby socket is open here, so that one opening finds them current.
+        let mut lists: Option<HashMap<i64, String>> = None;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
                 _ = shutdown.changed() => return,
             }
-            let watched = self.hub.watched();
-            if watched.is_empty() {
-                continue;
+            self.follow_games().await;
+            if let Some(now) = self.follow_lobby(lists.as_ref()).await {
+                lists = Some(now);
             }
-            let ids: Vec<i64> = watched.iter().map(|(id, _)| *id).collect();
-            let now = match self.store.states(&ids).await {
-                Ok(now) => now,
+        }
+    }
+
+    /// The games that sockets here follow: one that moved on without news is read.
+    async fn follow_games(&self) {
+        let watched = self.hub.watched();
+        if watched.is_empty() {
+            return;
+        }
+        let ids: Vec<i64> = watched.iter().map(|(id, _)| *id).collect();
+        let now = match self.store.states(&ids).await {
+            Ok(now) => now,
+            Err(e) => {
+                tracing::warn!("comparing the games followed here: {e}");
+                return;
+            }
+        };
+        let announced: HashMap<i64, i64> = watched.into_iter().collect();
+        for (id, state_id) in now {
+            // -1 (no news since the first socket came and read the game itself) reads
+            // the game once more: the price of never missing one.
+            if announced.get(&id).is_some_and(|a| *a < state_id) {
+                let kinds = Kinds {
+                    game: true,
+                    lobby: false,
+                };
+                self.read_and_deliver(id, state_id, kinds).await;
+            }
+        }
+    }
+
+    /// The lobby's lists as the database has them now (each game's status), compared with
+    /// what the lobby's sockets were told: a game in a list under a status they were not
+    /// told of, and a game gone from a list (`before`, the last tick's) whose leaving they
+    /// were not told of, is announced. The first tick (`before` None) only remembers.
+    async fn follow_lobby(
+        &self,
+        before: Option<&HashMap<i64, String>>,
+    ) -> Option<HashMap<i64, String>> {
+        let mut now = HashMap::new();
+        for status in ["waiting", "playing"] {
+            let rows = match self.store.games_with_status(status, LIST_MAX).await {
+                Ok(rows) => rows,
                 Err(e) => {
-                    tracing::warn!("comparing the games followed here: {e}");
-                    continue;
+                    tracing::warn!("comparing the lobby's lists: {e}");
+                    return None;
                 }
             };
-            let announced: HashMap<i64, i64> = watched.into_iter().collect();
-            for (id, state_id) in now {
-                // -1 (no news since the first socket came and read the game itself) reads
-                // the game once more: the price of never missing one.
-                if announced.get(&id).is_some_and(|a| *a < state_id) {
-                    self.read_and_deliver(id, state_id, Kind::Game).await;
+            for row in rows {
+                now.insert(row.id, row.status.clone());
+                let told = self.seen_status(row.id);
+                if before.is_none() {
+                    if told.is_none() {
+                        self.newer_for_lobby(&row);
+                    }
+                } else if told.as_deref() != Some(row.status.as_str()) {
+                    self.deliver(
+                        row,
+                        Kinds {
+                            game: false,
+                            lobby: true,
+                        },
+                    );
                 }
             }
         }
+        for (&id, status) in before.into_iter().flatten() {
+            // Gone from its list, and the sockets still think it is there: read it (most
+            // often it only fell below the list's newest games).
+            if !now.contains_key(&id) && self.seen_status(id).as_deref() == Some(status) {
+                match self.store.game(id, false).await {
+                    Ok(Some(row)) if row.status != *status => self.deliver(
+                        row,
+                        Kinds {
+                            game: false,
+                            lobby: true,
+                        },
+                    ),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(game = id, "reading a game gone from the lobby: {e}"),
+                }
+            }
+        }
+        Some(now)
     }
 }
 
@@ -353,21 +492,70 @@ impl PgFanout {
 mod tests {
     use super::*;
 
+    fn row(data: Option<String>) -> GameRow {
+        GameRow {
+            id: 123,
+            status: "playing".into(),
+            options: r#"{"game":"reversi"}"#.into(),
+            player0_id: 1,
+            player1_id: Some(2),
+            player0_name: "ann".into(),
+            player1_name: Some("bob".into()),
+            state_id: 7,
+            to_move: Some(1),
+            score0: 4,
+            score1: 1,
+            clock_ms: None,
+            increment_ms: None,
+            time0_ms: None,
+            time1_ms: None,
+            turn_started_at: Some(1_700_000_000_000),
+            deadline: None,
+            created_at: 1_699_999_999_000,
+            started_at: Some(1_700_000_000_000),
+            finished_at: None,
+            end_reason: None,
+            winner: None,
+            rating0_change: None,
+            rating1_change: None,
+            data,
+        }
+    }
+
+    #[test]
+    fn announcements_carry_the_row_when_it_fits() {
+        let both = Kinds {
+            game: true,
+            lobby: true,
+        };
+        let sent = payload(
+            &row(Some(r#"{"state":"x\ny"}"#.into())),
+            both,
+            "outflank-abc",
+        );
+        let n = parse(&sent).unwrap();
+        assert_eq!(
+            (n.game_id, n.state_id, n.kinds, n.origin),
+            (123, 7, both, "outflank-abc")
+        );
+        let back: GameRow = serde_json::from_str(n.row.unwrap()).unwrap();
+        assert_eq!(back.data.as_deref(), Some(r#"{"state":"x\ny"}"#));
+        assert_eq!((back.player1_name, back.score0), (Some("bob".into()), 4));
+
+        // Over PostgreSQL's limit: the header alone, and the others read the game.
+        let big = payload(&row(Some("x".repeat(PAYLOAD_MAX))), both, "outflank-abc");
+        assert!(big.len() < PAYLOAD_MAX);
+        assert_eq!(parse(&big).unwrap().row, None);
+    }
+
     #[test]
     fn announcements_read_back() {
+        let n = parse("5 0 g").unwrap();
         assert_eq!(
-            parse(&payload(123, 7, Kind::Lobby, "outflank-abc")),
-            Some(Notice {
-                game_id: 123,
-                state_id: 7,
-                kind: Kind::Lobby,
-                origin: "outflank-abc"
-            })
+            (n.kinds.game, n.kinds.lobby, n.origin, n.row),
+            (true, false, "", None)
         );
-        assert_eq!(
-            parse("5 0 g").map(|n| (n.kind, n.origin)),
-            Some((Kind::Game, ""))
-        );
+        assert_eq!(parse("5 3 l b").map(|n| n.kinds.lobby), Some(true));
         assert_eq!(parse("x 1 g a"), None);
         assert_eq!(parse("1 2 x a"), None);
         assert_eq!(parse("1"), None);

@@ -41,12 +41,8 @@ pub(super) fn time_left(row: &GameRow, seat: usize, now: i64) -> Option<i64> {
 /// Tells the game's sockets (and the lobby, when `lobby`) about `row`, just committed.
 pub(super) fn announce(app: &Shared, row: &GameRow, lobby: bool) {
     let (game, lobby_news) = news(row, now_ms());
-    if let Some(game) = game {
-        app.announcer.game_changed(game);
-    }
-    if lobby {
-        app.announcer.lobby_changed(lobby_news);
-    }
+    app.announcer
+        .changed(row, game, lobby.then_some(lobby_news));
 }
 
 /// The engine's scores of `data`, as stored.
