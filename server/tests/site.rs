@@ -26,7 +26,10 @@ async fn the_site_is_served_beside_the_api() {
         .starts_with("text/html"));
     // Cross-origin isolated: the computer's search may use several threads.
     assert_eq!(index.headers()["cross-origin-opener-policy"], "same-origin");
-    assert_eq!(index.headers()["cross-origin-embedder-policy"], "require-corp");
+    assert_eq!(
+        index.headers()["cross-origin-embedder-policy"],
+        "require-corp"
+    );
     assert_eq!(index.text().await.unwrap(), page);
 
     let wasm = http
@@ -38,7 +41,10 @@ async fn the_site_is_served_beside_the_api() {
     assert_eq!(wasm.status(), StatusCode::OK);
     assert_eq!(wasm.headers()[CONTENT_TYPE], "application/wasm");
     assert_eq!(wasm.headers()[CONTENT_ENCODING], "gzip");
-    assert_eq!(wasm.headers()["cross-origin-embedder-policy"], "require-corp");
+    assert_eq!(
+        wasm.headers()["cross-origin-embedder-policy"],
+        "require-corp"
+    );
     assert!(wasm.bytes().await.unwrap().len() < 2048);
 
     let missing = http

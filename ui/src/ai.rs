@@ -50,12 +50,15 @@ impl Request {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Response {
-    /// A move (for `Move` and `Hint`), with its score in hundredths of a disc for the mover.
+    /// A move (for `Move` and `Hint`), with its score in hundredths of a disc for the mover,
+    /// and the positions the search visited for it (every thread's; 0 for a book move).
     Move {
         id: u32,
         square: Square,
         score: i32,
         exact: bool,
+        #[serde(default)]
+        nodes: u64,
     },
     /// Every legal move's value for the mover, best first, and the line expected; `book`:
     /// each move's value in the opening book (whole discs, best first), if the position is
@@ -194,6 +197,7 @@ pub fn answer(
             square: d.square,
             score: d.score,
             exact: d.exact,
+            nodes: d.nodes,
         },
         None => fail("the game is over"),
     }

@@ -21,6 +21,25 @@ use crate::ai::{Request, Response, READY};
 /// The worker's loader script, next to the page (trunk's `data-loader-shim` output).
 pub const WORKER_SCRIPT: &str = "./outflank-worker_loader.js";
 
+/// The loader of the same worker built with WebAssembly threads (`cargo xtask
+/// worker-threads`): its exact solves use every core, up to four.
+pub const THREADS_WORKER_SCRIPT: &str = "./outflank-worker-mt_loader.js";
+
+/// The worker to start here: the one with threads where the page is cross-origin isolated
+/// (shared memory needs it) on a machine of several cores, else the single-thread one.
+fn worker_script() -> &'static str {
+    let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        == Some(true);
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    if isolated && cores > 1.0 {
+        THREADS_WORKER_SCRIPT
+    } else {
+        WORKER_SCRIPT
+    }
+}
+
 /// Hears a request's responses: those on the way ([`Response::is_final`] false), then the
 /// answer.
 type Callback = Box<dyn FnMut(Response)>;
@@ -157,7 +176,7 @@ impl AiWorker {
         if let Some(worker) = self.inner.borrow().worker.clone() {
             return Ok(worker);
         }
-        let worker = web_sys::Worker::new(WORKER_SCRIPT).map_err(describe)?;
+        let worker = web_sys::Worker::new(worker_script()).map_err(describe)?;
         let me = self.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
             let data = event.unchecked_into::<web_sys::MessageEvent>().data();

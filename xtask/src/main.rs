@@ -11,6 +11,7 @@
 //! cargo xtask train [--quick]       retrain the 8x8 evaluation (`outflank-train pipeline`, train/TRAINING.md)
 //! cargo xtask train --deep          the deep round: depth-10 games in resumable pieces, a candidate fit and its matches
 //! cargo xtask page [--release]      the hot-seat page's split wasm (trunk's pre-build hook runs it)
+//! cargo xtask worker-threads [--release]  the computer's worker with WebAssembly threads (a pre-build hook too)
 //! ```
 //!
 //! Setup installs, from the package registries only and only when missing or at the wrong
@@ -27,6 +28,7 @@ mod page;
 mod serve;
 mod setup;
 mod test;
+mod threads;
 mod train;
 
 use std::env;
@@ -54,6 +56,7 @@ fn main() {
         Some("test-api") => package_task(&ctx).and_then(|()| engine_api_tests(&ctx)),
         Some("train") => train(&ctx, &args[1..]),
         Some("page") => page(&ctx, &args[1..]),
+        Some("worker-threads") => threads::worker_threads(&ctx, &args[1..]),
         Some("lint") => lint::lint(&ctx),
         Some("-h" | "--help" | "help") | None => {
             usage();
@@ -85,7 +88,9 @@ fn usage() {
          \x20                             matches against the shipped file; a fit that wins them, or plays even in at\n\
          \x20                             most 80% of its gzipped bytes, is copied to engine/weights/reversi8.bin\n\
          cargo xtask page [--release] [--out DIR]\n\
-         \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)"
+         \x20                             the hot-seat page's wasm, split at its #[lazy] functions (trunk's pre-build hook)\n\
+         cargo xtask worker-threads [--release] [--out DIR]\n\
+         \x20                             the computer's worker with WebAssembly threads (trunk's pre-build hook)"
     );
 }
 

@@ -14,7 +14,7 @@ mod tictactoe;
 
 use crate::bitboard::{Eight, Six, Ten};
 use crate::book::Book;
-use crate::search::{Level, Searcher, Stop, PLAY_TABLE_BITS};
+use crate::search::{Helpers, Level, Searcher, Stop, PLAY_TABLE_BITS};
 use crate::{AnyGame, Game, Square, Variant};
 
 /// What the computer chose and why.
@@ -64,6 +64,8 @@ pub struct Computer {
     ten: Option<Searcher<Ten>>,
     /// The opening book of 8x8 standard Reversi that levels 6 to 10 play from.
     book: Option<&'static Book>,
+    /// Threads that help the exact solves of standard Reversi ([`Computer::set_helpers`]).
+    helpers: Option<&'static dyn Helpers>,
 }
 
 impl Default for Computer {
@@ -73,6 +75,7 @@ impl Default for Computer {
             eight: None,
             ten: None,
             book: crate::book::default_book(),
+            helpers: None,
         }
     }
 }
@@ -88,6 +91,7 @@ impl Computer {
         let pattern = self.eight.as_ref().and_then(|s| s.pattern());
         *self = Computer {
             book: self.book,
+            helpers: self.helpers,
             ..Computer::default()
         };
         if pattern != crate::search::weights::default_weights() {
@@ -101,6 +105,13 @@ impl Computer {
     /// `Box::leak`).
     pub fn set_book(&mut self, book: Option<&'static Book>) {
         self.book = book;
+    }
+
+    /// Threads that help its exact solves of standard Reversi (`None`: it solves on the
+    /// caller's thread alone; see [`crate::search::Searcher::set_helpers`]). Natively a
+    /// program can give it [`crate::search::Threads`]; a browser's worker gives its own.
+    pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
+        self.helpers = helpers;
     }
 
     /// The opening book in use, if any.

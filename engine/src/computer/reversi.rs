@@ -6,7 +6,7 @@
 use super::{Computer, Decision};
 use crate::bitboard::Geometry;
 use crate::search::midgame::WIN;
-use crate::search::{Analysis, Level, Searcher, Share, Stop, PLAY_TABLE_BITS};
+use crate::search::{Analysis, Helpers, Level, Searcher, Share, Stop, PLAY_TABLE_BITS};
 use crate::{AnyBoard, AnyGame, Square, Variant};
 
 impl Computer {
@@ -39,8 +39,10 @@ impl Computer {
             level: Level,
             seed: u64,
             stop: &Stop<'_>,
+            helpers: Option<&'static dyn Helpers>,
         ) -> Option<Decision> {
             let searcher = slot.get_or_insert_with(|| Searcher::new(PLAY_TABLE_BITS));
+            searcher.set_helpers(helpers);
             let choice = searcher.choose(board, &level.settings(), seed, stop);
             let sq = choice.best?;
             Some(Decision {
@@ -51,10 +53,11 @@ impl Computer {
                 nodes: choice.nodes,
             })
         }
+        let helpers = self.helpers;
         match board {
-            AnyBoard::Six(b) => run(&mut self.six, b, level, seed, stop),
-            AnyBoard::Eight(b) => run(&mut self.eight, b, level, seed, stop),
-            AnyBoard::Ten(b) => run(&mut self.ten, b, level, seed, stop),
+            AnyBoard::Six(b) => run(&mut self.six, b, level, seed, stop, helpers),
+            AnyBoard::Eight(b) => run(&mut self.eight, b, level, seed, stop, helpers),
+            AnyBoard::Ten(b) => run(&mut self.ten, b, level, seed, stop, helpers),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::bitboard::{Bits, Geometry};
 use crate::rng::Rng;
 use crate::search::table::Table;
 use crate::search::weights::Weights;
-use crate::search::{solve_full, solve_window, Choice, Settings, Stop};
+use crate::search::{solve_full, solve_window, Choice, Helpers, Settings, Stop};
 use crate::Board;
 
 mod analysis;
@@ -42,6 +42,8 @@ pub struct Searcher<G: Geometry> {
     /// The pattern evaluation's weights (8x8 only).
     pattern: Option<&'static Weights>,
     tweaks: Tweaks,
+    /// Threads that help its exact solves ([`Searcher::set_helpers`]).
+    helpers: Option<&'static dyn Helpers>,
 }
 
 impl<G: Geometry> Default for Searcher<G> {
@@ -60,7 +62,15 @@ impl<G: Geometry> Searcher<G> {
             end: Table::new(bits),
             pattern: if G::CELLS == 64 { pattern } else { None },
             tweaks: Tweaks::default(),
+            helpers: None,
         }
+    }
+
+    /// Solves the position exactly on these threads too when [`Searcher::choose`] reaches
+    /// the end (from [`super::PARALLEL_FROM`] empties; the same score, sooner). Such a solve
+    /// is not stopped by `choose`'s `stop`, and uses a table of its own.
+    pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
+        self.helpers = helpers;
     }
 
     /// Turns the search's refinements on or off (see [`Tweaks`]); clears the tables.
@@ -128,7 +138,12 @@ impl<G: Geometry> Searcher<G> {
         }
         let empties = board.empty().count();
         if empties <= u32::from(settings.exact_empties) {
-            if let Some(s) = solve_full(board, &mut self.end, stop, self.pattern) {
+            let helped = self
+                .helpers
+                .filter(|h| h.helpers() > 0 && empties >= super::PARALLEL_FROM)
+                .map(|h| super::solve_helped(board, h, self.pattern));
+            if let Some(s) = helped.or_else(|| solve_full(board, &mut self.end, stop, self.pattern))
+            {
                 return Choice {
                     best: s.best,
                     score: s.score * WIN,

@@ -115,72 +115,152 @@ pub(crate) fn solve_window<G: Geometry>(
 /// node count is the threads' total. Where threads cannot be started (wasm), one thread
 /// solves.
 pub fn solve_parallel<G: Geometry>(board: Board<G>, threads: usize) -> Solved {
-    let cells = G::CELLS as i32;
-    let empties = board.empty().count();
-    if threads <= 1 || empties < PARALLEL_FROM || cfg!(target_family = "wasm") {
+    if cfg!(target_family = "wasm") {
         return solve(board, &never).expect("never stopped");
     }
-    parallel::solve(board, threads, table_bits(empties), -cells - 1, cells + 1)
+    solve_helped(board, &Threads(threads), weights::default_weights())
+}
+
+/// [`solve_parallel`] with the threads of `helpers` (a browser's worker brings its own, see
+/// [`Helpers`]), its moves ordered with the help of `pattern` where there are many empties
+/// (as in [`solve_full`]). The same exact score as [`solve`].
+pub fn solve_helped<G: Geometry>(
+    board: Board<G>,
+    helpers: &dyn Helpers,
+    pattern: Option<&'static weights::Weights>,
+) -> Solved {
+    let cells = G::CELLS as i32;
+    let empties = board.empty().count();
+    if helpers.helpers() == 0 || empties < PARALLEL_FROM {
+        let mut table = table::Table::new(table_bits(empties));
+        return solve_full(board, &mut table, &never, pattern).expect("never stopped");
+    }
+    parallel::solve(
+        board,
+        helpers,
+        table_bits(empties),
+        -cells - 1,
+        cells + 1,
+        pattern,
+    )
+}
+
+/// Threads that help one search: each runs a job the search gives it, alongside the
+/// caller's own thread. Natively they are threads started for the search ([`Threads`]); a
+/// browser's worker cannot start threads itself and brings its own (Web Workers sharing
+/// its memory), which is why the engine asks for them through this trait.
+pub trait Helpers: Sync {
+    /// How many threads help (the caller's thread not counted).
+    fn helpers(&self) -> usize;
+
+    /// Runs `help` on every helping thread that is free, and `main` on the caller's thread;
+    /// returns once `main` and every `help` started have returned. (A helper that cannot
+    /// start in time is simply not there: `help` must not count on being run.)
+    fn run(&self, help: Job, main: &mut dyn FnMut());
+}
+
+/// The job a search gives its [`Helpers`].
+pub type Job = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// `.0 - 1` native threads, started for each search ([`Helpers`]).
+pub struct Threads(pub usize);
+
+impl Helpers for Threads {
+    fn helpers(&self) -> usize {
+        self.0.saturating_sub(1)
+    }
+
+    fn run(&self, help: Job, main: &mut dyn FnMut()) {
+        std::thread::scope(|scope| {
+            for _ in 0..self.helpers() {
+                let help = std::sync::Arc::clone(&help);
+                // A thread that cannot be started is simply not there.
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, move || help())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            main();
+        });
+    }
 }
 
 /// Below this many empties a solve takes milliseconds: one thread.
-const PARALLEL_FROM: u32 = 14;
+pub const PARALLEL_FROM: u32 = 14;
 
 mod parallel {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
 
-    use super::{endgame, never, table, Solved};
+    use super::{endgame, never, table, weights, Helpers, Solved};
     use crate::bitboard::Geometry;
     use crate::Board;
 
     /// How often (nodes) a thread asks whether its work is still wanted.
     const CHECK_EVERY: u64 = 1 << 10;
 
-    pub(super) fn solve<G: Geometry>(
-        board: Board<G>,
-        threads: usize,
-        bits: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> Solved {
-        let shared = table::SharedTable::<G::B>::new(bits);
-        let pool = endgame::Pool::<G>::default();
-        let done = AtomicBool::new(false);
-        let nodes = AtomicU64::new(0);
-        let helper = || {
-            let mut handle = &shared;
+    /// What the threads of one solve share.
+    struct Shared<G: Geometry> {
+        table: table::SharedTable<G::B>,
+        pool: endgame::Pool<G>,
+        /// The solve is over: the helpers stop looking for work.
+        done: AtomicBool,
+        /// The helpers' nodes.
+        nodes: AtomicU64,
+        pattern: Option<&'static weights::Weights>,
+    }
+
+    impl<G: Geometry> Shared<G> {
+        /// A helper's part: joins split points until the solve is over.
+        fn help(&self) {
+            let mut handle = &self.table;
             let mut solver =
-                endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
-            pool.idle.fetch_add(1, Ordering::AcqRel);
-            while !done.load(Ordering::Acquire) {
-                if !solver.help(&pool, None) {
+                endgame::Solver::<G, _>::parallel(&mut handle, &never, &self.pool, CHECK_EVERY);
+            solver.set_pattern(self.pattern);
+            self.pool.idle.fetch_add(1, Ordering::AcqRel);
+            while !self.done.load(Ordering::Acquire) {
+                if !solver.help(&self.pool, None) {
                     std::thread::yield_now();
                 }
             }
-            pool.idle.fetch_sub(1, Ordering::AcqRel);
-            nodes.fetch_add(solver.nodes, Ordering::Relaxed);
-        };
-        let (score, best, main_nodes) = std::thread::scope(|scope| {
-            for _ in 1..threads {
-                // A thread that cannot be started is simply not there.
-                if std::thread::Builder::new()
-                    .spawn_scoped(scope, helper)
-                    .is_err()
-                {
-                    break;
-                }
-            }
-            let mut handle = &shared;
-            let mut solver =
-                endgame::Solver::<G, _>::parallel(&mut handle, &never, &pool, CHECK_EVERY);
-            let (score, best) = solver.solve(board, alpha, beta);
-            done.store(true, Ordering::Release);
-            (score, best, solver.nodes)
+            self.pool.idle.fetch_sub(1, Ordering::AcqRel);
+            self.nodes.fetch_add(solver.nodes, Ordering::Relaxed);
+        }
+    }
+
+    pub(super) fn solve<G: Geometry>(
+        board: Board<G>,
+        helpers: &dyn Helpers,
+        bits: u32,
+        alpha: i32,
+        beta: i32,
+        pattern: Option<&'static weights::Weights>,
+    ) -> Solved {
+        let shared = Arc::new(Shared {
+            table: table::SharedTable::<G::B>::new(bits),
+            pool: endgame::Pool::<G>::default(),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            pattern,
         });
+        let job = Arc::clone(&shared);
+        let mut result = (0, None, 0);
+        helpers.run(Arc::new(move || job.help()), &mut || {
+            let mut handle = &shared.table;
+            let mut solver =
+                endgame::Solver::<G, _>::parallel(&mut handle, &never, &shared.pool, CHECK_EVERY);
+            solver.set_pattern(pattern);
+            let (score, best) = solver.solve(board, alpha, beta);
+            shared.done.store(true, Ordering::Release);
+            result = (score, best, solver.nodes);
+        });
+        let (score, best, main_nodes) = result;
         Solved {
             score,
             best,
-            nodes: main_nodes + nodes.into_inner(),
+            nodes: main_nodes + shared.nodes.load(Ordering::Relaxed),
         }
     }
 }
