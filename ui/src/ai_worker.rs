@@ -46,6 +46,8 @@ type Callback = Box<dyn FnMut(Response)>;
 
 struct Inner {
     worker: Option<web_sys::Worker>,
+    /// Whether it may be the worker with threads ([`worker_script`]).
+    threads: bool,
     /// Whether the running worker has said it listens; requests wait in `queue` until then.
     ready: bool,
     queue: Vec<JsValue>,
@@ -79,11 +81,23 @@ impl Default for AiWorker {
 }
 
 impl AiWorker {
-    /// A handle; the worker itself starts with the first request.
+    /// A handle; the worker itself starts with the first request. Its exact solves use
+    /// every core where the page can share memory between threads ([`worker_script`]).
     pub fn new() -> AiWorker {
+        AiWorker::with_threads(true)
+    }
+
+    /// A handle on a worker that searches on one thread: one of several sharing a job
+    /// ([`AiWorkers`]), which already keep the cores busy.
+    pub fn single_thread() -> AiWorker {
+        AiWorker::with_threads(false)
+    }
+
+    fn with_threads(threads: bool) -> AiWorker {
         AiWorker {
             inner: Rc::new(RefCell::new(Inner {
                 worker: None,
+                threads,
                 ready: false,
                 queue: Vec::new(),
                 inbox: VecDeque::new(),
@@ -176,7 +190,12 @@ impl AiWorker {
         if let Some(worker) = self.inner.borrow().worker.clone() {
             return Ok(worker);
         }
-        let worker = web_sys::Worker::new(worker_script()).map_err(describe)?;
+        let script = if self.inner.borrow().threads {
+            worker_script()
+        } else {
+            WORKER_SCRIPT
+        };
+        let worker = web_sys::Worker::new(script).map_err(describe)?;
         let me = self.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
             let data = event.unchecked_into::<web_sys::MessageEvent>().data();
@@ -280,14 +299,15 @@ impl AiWorker {
 }
 
 /// The workers of one use of the computer (the hints, the review) that shares its jobs out,
-/// started as they are needed and kept.
+/// started as they are needed and kept: one a core, each on one thread.
 #[derive(Default)]
 pub struct AiWorkers(Vec<AiWorker>);
 
 impl AiWorkers {
     /// The first `n` workers, made as needed (a worker starts with its first request).
     pub fn first(&mut self, n: usize) -> Vec<AiWorker> {
-        self.0.resize_with(self.0.len().max(n), AiWorker::new);
+        self.0
+            .resize_with(self.0.len().max(n), AiWorker::single_thread);
         self.0[..n].to_vec()
     }
 

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// The computer's search on several threads in the browser, side by side in one run: the exact
+// solver's time on FFO #20-#29 and level 10's nodes per second (its midgame search, on FFO
+// #35-#39: 21 to 26 empty squares), with 1, 2 and 4 threads, in Chromium.
+//
+//   node tests/threads-bench.mjs [--dist DIR]      (after `trunk build --release`; DIR: ../dist)
+//
+// It serves the release build (serve.mjs), lets the service worker take the page (which makes
+// it cross-origin isolated), and runs the worker built with threads
+// (outflank-worker-mt_loader.js?threads=N) from the page, one worker per thread count. Every
+// solve's score is checked against the FFO file's. Threads need as many cores to show a gain:
+// the machine's `nproc` is printed with the figures.
+import { chromium } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./serve.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const dist = resolve(args.includes("--dist") ? args[args.indexOf("--dist") + 1] : join(here, "..", "dist"));
+// The FFO file the engine's tests read, beside the repository.
+const ffoFile = join(here, "..", "..", "shared", "data", "ffo-01-39.txt");
+
+/** The FFO problems: id, board (64 squares from a1), side to move, exact score. */
+const problems = readFileSync(ffoFile, "utf8")
+  .split("\n")
+  .filter((l) => /^\d/.test(l))
+  .map((l) => {
+    const [id, board, side, , score, empties] = l.trim().split(/\s+/);
+    return { id: Number(id), board, side, score: Number(score), empties: Number(empties) };
+  });
+const solves = problems.filter((p) => p.id >= 20 && p.id <= 29);
+const midgame = problems.filter((p) => p.id >= 35 && p.id <= 39);
+const THREADS = [1, 2, 4];
+
+const PREFIX = "/games/outflank/";
+const server = await serve({ dir: dist, port: 0, host: "127.0.0.1", prefix: PREFIX });
+const url = `http://127.0.0.1:${server.address().port}${PREFIX}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.reload();
+  if (!(await page.evaluate(() => self.crossOriginIsolated))) throw new Error("the page is not cross-origin isolated");
+  const results = await page.evaluate(
+    async ({ solves, midgame, threads }) => {
+      // A game from a set-up position, as the engine reads it (engine/src/reversi/data.rs).
+      const game = (p) => ({
+        game: "reversi",
+        options: { size: 8, variant: "standard", start: p.board + p.side },
+        turns: [],
+        board: Array.from({ length: 8 }, (_, r) => p.board.slice(8 * r, 8 * r + 8)),
+        toMove: p.side === "X" ? 0 : 1,
+      });
+      const out = [];
+      for (const n of threads) {
+        const worker = new Worker(`./outflank-worker-mt_loader.js?threads=${n}`);
+        const answers = [];
+        let heard = () => {};
+        worker.onmessage = (e) => {
+          answers.push(e.data);
+          heard();
+        };
+        const next = () => new Promise((ok) => {
+          if (answers.length) return ok(answers.shift());
+          heard = () => ok(answers.shift());
+        });
+        const ready = await next();
+        if (ready !== "outflank-worker:ready") throw new Error(`the worker said ${JSON.stringify(ready)}`);
+        const ask = async (request) => {
+          const t0 = performance.now();
+          worker.postMessage(request);
+          let answer;
+          do answer = await next();
+          while (answer.solved);
+          const ms = performance.now() - t0;
+          if (!answer.move) throw new Error(JSON.stringify(answer));
+          return { ...answer.move, ms };
+        };
+        let id = 0;
+        const row = { threads: n, solves: [], level10: [] };
+        for (const p of solves) {
+          // A review's value: exact from 20 empty squares (level 10's solver).
+          const a = await ask({ evaluate: { id: ++id, game: game(p) } });
+          row.solves.push({ id: p.id, empties: p.empties, ms: a.ms, nodes: a.nodes, score: a.score / 100, expected: p.score, exact: a.exact });
+        }
+        for (const p of midgame) {
+          const a = await ask({ move: { id: ++id, game: game(p), level: 10, seed: 1 } });
+          row.level10.push({ id: p.id, ms: a.ms, nodes: a.nodes });
+        }
+        worker.terminate();
+        out.push(row);
+      }
+      return out;
+    },
+    { solves, midgame, threads: THREADS },
+  );
+  let wrong = 0;
+  console.log(`Chromium, ${availableParallelism()} cores (nproc); the worker with threads, ${dist}`);
+  console.log(`\nthe solver, FFO #${solves[0].id}-#${solves.at(-1).id} (seconds; exact scores checked):`);
+  console.log(["#", "empties", ...THREADS.map((n) => `${n} thr`)].map((s) => String(s).padStart(8)).join(""));
+  for (let i = 0; i < solves.length; i++) {
+    const cells = results.map((r) => {
+      const s = r.solves[i];
+      if (!s.exact || s.score !== s.expected) {
+        wrong++;
+        console.error(`FFO #${s.id} on ${r.threads} threads: ${s.score} (exact: ${s.exact}), expected ${s.expected}`);
+      }
+      return (s.ms / 1000).toFixed(2);
+    });
+    console.log([solves[i].id, solves[i].empties, ...cells].map((s) => String(s).padStart(8)).join(""));
+  }
+  const total = (r) => r.solves.reduce((t, s) => t + s.ms, 0) / 1000;
+  const nodes = (r) => r.solves.reduce((t, s) => t + s.nodes, 0);
+  console.log(["total", "", ...results.map((r) => total(r).toFixed(2))].map((s) => String(s).padStart(8)).join(""));
+  console.log(["Mn/s", "", ...results.map((r) => (nodes(r) / total(r) / 1e6).toFixed(2))].map((s) => String(s).padStart(8)).join(""));
+  console.log(["speedup", "", ...results.map((r) => (total(results[0]) / total(r)).toFixed(2) + "x")].map((s) => String(s).padStart(8)).join(""));
+  console.log(`\nlevel 10 (its midgame search), FFO #${midgame[0].id}-#${midgame.at(-1).id}:`);
+  for (const r of results) {
+    const ms = r.level10.reduce((t, s) => t + s.ms, 0);
+    const n = r.level10.reduce((t, s) => t + s.nodes, 0);
+    const median = [...r.level10.map((s) => s.ms)].sort((a, b) => a - b)[r.level10.length >> 1];
+    console.log(`  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(median / 1000).toFixed(2)} s a move`);
+  }
+  if (wrong) {
+    console.error(`${wrong} wrong scores`);
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
