@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     let (Some(a), Some(b), Some(pairs), Some(seed)) =
         (level(0), level(1), number(2, 10), number(3, 1))
     else {
-        eprintln!("usage: match <level A 1-10> <level B 1-10> [pairs=10] [seed=1]");
+        eprintln!("usage: match <level A 1-11> <level B 1-11> [pairs=10] [seed=1]");
         return ExitCode::from(2);
     };
     let t = Instant::now();

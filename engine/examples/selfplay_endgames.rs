@@ -24,7 +24,7 @@ fn main() {
         eprintln!("usage: selfplay_endgames GAMES SEED LEVEL MAX_NODES");
         std::process::exit(2);
     };
-    let level = Level::new(level as u8).expect("a level from 1 to 10");
+    let level = Level::new(level as u8).expect("a level from 1 to 11");
     println!(
         "# Positions from Outflank's own games: selfplay_endgames {games} {seed} {} {max_nodes}",
         level.get()

@@ -8,10 +8,10 @@
 //! - [`AnyGame`] is any of the three, made from [`GameOptions`] as a host receives them.
 //! - [`Position`] is a Reversi position of any size and variant; [`Board`] the two bitboards
 //!   of one size that [`perft`] and [`search`] run on.
-//! - [`Computer`] picks the move of the player to move at a [`search::Level`] from 1 to 10,
+//! - [`Computer`] picks the move of the player to move at a [`search::Level`] from 1 to 11,
 //!   in every game; [`search`] holds the evaluation, the midgame search and the exact
 //!   endgame solver ([`search::solve`]); [`book`] is the opening book of 8x8 Reversi that
-//!   levels 6 to 10 play their first moves from.
+//!   levels 6 to 11 play their first moves from.
 //! - [`words`] is what the games, their colours and pieces are called and what is said about
 //!   a game ([`words::Sentence`], [`words::Verdict`]), for every program that shows a game
 //!   to people.

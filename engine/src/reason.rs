@@ -19,7 +19,7 @@ pub enum Reason {
     NoSetUps { game: GameKind },
     /// A board size the game is not played on.
     Size { game: GameKind, size: u8 },
-    /// A computer level outside 1-10.
+    /// A computer level outside 1-11.
     Level { level: u8 },
     /// A set-up position with rules other than the standard ones.
     StartVariant { variant: Variant },
@@ -79,7 +79,7 @@ impl fmt::Display for Reason {
             Reason::Size { game, size } => {
                 write!(f, "size: {}, not {size}x{size}", game.sizes_text())
             }
-            Reason::Level { level } => write!(f, "the level is 1 to 10, not {level}"),
+            Reason::Level { level } => write!(f, "the level is 1 to 11, not {level}"),
             Reason::StartVariant { variant } => write!(
                 f,
                 "start: a set-up position is played with the standard rules, not {}",

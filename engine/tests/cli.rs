@@ -327,7 +327,7 @@ fn garbage_gets_an_error_and_a_non_zero_exit() {
         &["best", &"?".repeat(64), "X"],
         &["best", &"-".repeat(64), "X"],
         &["best", &"-".repeat(64), "Q"],
-        &["best", "--level", "11", &"-".repeat(64), "X"],
+        &["best", "--level", "12", &"-".repeat(64), "X"],
         &["match", "--a", "0", "--b", "1"],
         &["match", "--a", "1"],
         &["match", "--a", "1", "--b", "2", "--threads", "0"],

@@ -269,10 +269,10 @@ fn a_wipe_out_is_seen_as_a_loss_by_64() {
 }
 
 #[test]
-fn levels_are_1_to_10() {
+fn levels_are_1_to_11() {
     assert!(Level::new(0).is_err());
-    assert!(Level::new(11).is_err());
-    let depths: Vec<u8> = (1..=10)
+    assert!(Level::new(12).is_err());
+    let depths: Vec<u8> = (1..=11)
         .map(|l| Level::new(l).unwrap().settings().depth)
         .collect();
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");

@@ -287,3 +287,20 @@ test("every move's value in the middle game, and the best line stepped through o
   await expect(line).toHaveCount(0);
   await expect(page.locator("button[data-square][data-value]")).toHaveCount(0);
 });
+
+test("the expert, level 11, is offered last and answers out of the opening book", async ({ page }) => {
+  await openViewer(page);
+  await page.getByTestId("new-game").click();
+  await page.getByTestId("opponent-select").selectOption("computer");
+  const options = await page.getByTestId("level-select").locator("option").allTextContents();
+  expect(options).toHaveLength(11);
+  expect(options.at(-1)).toBe("11 (expert)");
+  await page.getByTestId("side-select").selectOption("second");
+  await page.getByTestId("level-select").selectOption("11");
+  await page.getByTestId("record-input").fill(OUT_OF_BOOK);
+  await page.getByTestId("new-game-start").click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Dark, the expert, to move with 18 discs on the board: it searches, then plays.
+  await myTurn(page);
+  await expect.poll(async () => (await discCounts(page)).reduce((a, b) => a + b)).toBe(19);
+});

@@ -177,7 +177,7 @@ test('moveAI plays every game to its end, at the level of options.level', () => 
       assert.deepEqual(engine.rankings(data), [1, 1]);
     }
   }
-  for (const level of [0, 11, 'high', 2.5]) {
+  for (const level of [0, 12, 'high', 2.5]) {
     assert.throws(() => engine.init(2, [], { level }, 's'), (e) => e.code === 'bad-option', String(level));
   }
   // The same data gives the same move.

@@ -163,8 +163,8 @@ pub fn answer(
         Request::Move {
             game, level, seed, ..
         } => (game, *level, *seed),
-        // A hint is the move at full strength.
-        Request::Hint { game, .. } => (game, Level::MAX.get(), 0),
+        // A hint is level 10's move: strong, in about a second (the expert's takes two).
+        Request::Hint { game, .. } => (game, 10, 0),
         Request::Evaluate { game, .. } => {
             let AnyGame::Reversi(r) = game else {
                 return fail("reviews are for standard Reversi");

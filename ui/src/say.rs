@@ -425,8 +425,8 @@ mod tests {
             (options(r#"{"game":"gomoku","variant":"bombs"}"#), "variant"),
             (options(r#"{"game":"reversi","size":12}"#), "12x12"),
             (
-                bad_option(outflank_engine::search::Level::new(11).unwrap_err()),
-                "11",
+                bad_option(outflank_engine::search::Level::new(12).unwrap_err()),
+                "12",
             ),
             (
                 bad_option(eight.check(8, Variant::Bombs).unwrap_err()),

@@ -80,7 +80,7 @@ pub fn play(data: Value, mv: &Value, who: &Value) -> Result<GameData, ApiError> 
 }
 
 /// `moveAI(data, player)`: the computer plays `player`'s move, at the level of
-/// `options.level` (1-10, default 5). Its choice depends only on the data, so a replay
+/// `options.level` (1-11, default 5). Its choice depends only on the data, so a replay
 /// of the same data gives the same move.
 pub fn move_ai(data: Value, who: &Value) -> Result<GameData, ApiError> {
     let mut data = GameData::from_json(data)?;

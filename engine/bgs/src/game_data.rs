@@ -62,7 +62,7 @@ pub struct GameData {
     /// How many log items `messages` has already reported.
     #[serde(default)]
     pub messages_shown: usize,
-    /// The computer's level for `moveAI`, 1-10 (`options.level` of `init`).
+    /// The computer's level for `moveAI`, 1-11 (`options.level` of `init`).
     #[serde(default = "default_level")]
     pub level: u8,
 }

@@ -63,7 +63,7 @@ const FORM_KEYS: [FormKey; 5] = [
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct InitOptions {
     pub game: GameOptions,
-    /// 1-10, for `moveAI`.
+    /// 1-11, for `moveAI`.
     pub level: u8,
 }
 
@@ -183,7 +183,7 @@ pub fn read(options: &Value) -> Result<InitOptions, ApiError> {
         Some(v) => whole(v)
             .and_then(|n| u8::try_from(n).ok())
             .filter(|n| Level::new(*n).is_ok())
-            .ok_or_else(|| bad("level", format!("the computer's level is 1 to 10, not {v}")))?,
+            .ok_or_else(|| bad("level", format!("the computer's level is 1 to 11, not {v}")))?,
     };
     Ok(InitOptions { game, level })
 }
@@ -266,8 +266,8 @@ mod tests {
             r#"bad option: gomokuSize: Gomoku is played on 15x15 or 19x19, not "17""#
         );
         assert_eq!(
-            message(json!({"level": "11"})),
-            r#"bad option: level: the computer's level is 1 to 10, not "11""#
+            message(json!({"level": "12"})),
+            r#"bad option: level: the computer's level is 1 to 11, not "12""#
         );
         assert_eq!(
             message(json!({"game": "chess"})),

@@ -34,7 +34,7 @@ export interface GameOptions {
   variant?: "standard" | "bombs";
   /** Gomoku only: an overline (six or more) does not win. */
   exactFive?: boolean | "true" | "false";
-  /** The computer's level for moveAI: 1 (beginner) to 10 (full strength); default 5. */
+  /** The computer's level for moveAI: 1 (beginner) to 11 (expert); default 5. */
   level?: number | string;
   [key: string]: unknown;
 }
@@ -59,7 +59,7 @@ export interface GameData {
   board: string[];
   log: LogItem[];
   messagesShown: number;
-  /** The computer's level for moveAI (1-10). */
+  /** The computer's level for moveAI (1-11). */
   level: number;
 }
 export interface PlayerInfo { name: string; settings: Record<string, unknown> }
@@ -153,7 +153,7 @@ pub fn play(
     })())
 }
 
-/// The computer plays `player`'s move at `options.level` (1-10, default 5) of `init`.
+/// The computer plays `player`'s move at `options.level` (1-11, default 5) of `init`.
 #[wasm_bindgen(js_name = "moveAI", unchecked_return_type = "GameData")]
 pub fn move_ai(
     #[wasm_bindgen(unchecked_param_type = "GameData")] data: JsValue,

@@ -62,7 +62,7 @@ pub struct Computer {
     six: Option<Searcher<Six>>,
     eight: Option<Searcher<Eight>>,
     ten: Option<Searcher<Ten>>,
-    /// The opening book of 8x8 standard Reversi that levels 6 to 10 play from.
+    /// The opening book of 8x8 standard Reversi that levels 6 to 11 play from.
     book: Option<&'static Book>,
     /// Threads that help the exact solves of standard Reversi ([`Computer::set_helpers`]).
     helpers: Option<&'static dyn Helpers>,
@@ -99,7 +99,7 @@ impl Computer {
         }
     }
 
-    /// The opening book levels 6 to 10 play from on the 8x8 board, standard rules (`None`:
+    /// The opening book levels 6 to 11 play from on the 8x8 board, standard rules (`None`:
     /// none, they search from the first move). Natively the embedded book is the default; in
     /// the browser, set it once the book file is loaded (`Book::from_bytes`, then
     /// `Box::leak`).

@@ -1,6 +1,6 @@
 //! Standard Reversi (6x6, 8x8, 10x10): the midgame search and the exact endgame solver of
 //! [`crate::search`], one [`Searcher`] per board size kept in the [`Computer`] between moves
-//! (its transposition table is worth keeping across a game). On 8x8, levels 6 to 10 play
+//! (its transposition table is worth keeping across a game). On 8x8, levels 6 to 11 play
 //! from the opening book ([`crate::book`]) while the position is in it.
 
 use super::{Computer, Decision};

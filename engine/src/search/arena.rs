@@ -249,7 +249,7 @@ pub struct Contender {
     pub tweaks: Tweaks,
     /// A node budget a move instead of the level's (to try a search's changes quickly).
     pub max_nodes: Option<u64>,
-    /// The opening book it plays from at levels 6 to 10 (see [`Level::book_margin`]).
+    /// The opening book it plays from at levels 6 to 11 (see [`Level::book_margin`]).
     pub book: Option<&'static Book>,
 }
 
@@ -275,13 +275,13 @@ impl Contender {
         }
     }
 
-    /// A player as a command line names one: `level` 1 to 10; `eval` a weights file, `hand`
+    /// A player as a command line names one: `level` 1 to 11; `eval` a weights file, `hand`
     /// for the hand-made evaluation, or `None` for the default; `search` as [`Tweaks::parse`]
     /// reads it. A weights file read here is kept for the rest of the program, since a
     /// contender's evaluation is `'static`.
     pub fn parse(level: u8, eval: Option<&str>, search: &str) -> Result<Contender, String> {
         let tweaks = Tweaks::parse(search)?;
-        let level = Level::new(level).map_err(|_| "levels are 1 to 10".to_string())?;
+        let level = Level::new(level).map_err(|_| "levels are 1 to 11".to_string())?;
         let pattern = match eval {
             None => crate::search::weights::default_weights(),
             Some("hand") => None,

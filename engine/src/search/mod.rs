@@ -300,17 +300,17 @@ fn table_bits(empties: u32) -> u32 {
     }
 }
 
-/// How strong the computer plays: 1 (a beginner who misses most tactics) to 10 (full
-/// strength, about a second per move in the browser).
+/// How strong the computer plays: 1 (a beginner who misses most tactics) to 10 (about a
+/// second per move in the browser) and 11 (expert, about two).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Level(u8);
 
 impl Level {
     pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(10);
+    pub const MAX: Level = Level(11);
 
     pub fn new(level: u8) -> Result<Level, Error> {
-        if (1..=10).contains(&level) {
+        if (Level::MIN.0..=Level::MAX.0).contains(&level) {
             Ok(Level(level))
         } else {
             Err(Error::bad_option(Reason::Level { level }))
@@ -322,7 +322,7 @@ impl Level {
     }
 
     /// How far from the best (discs) a move of the opening book the level plays may be:
-    /// levels 6 to 10 play from the book ([`crate::book`]), the stronger the closer to its
+    /// levels 6 to 11 play from the book ([`crate::book`]), the stronger the closer to its
     /// best move, so that games vary; `None` below.
     pub fn book_margin(self) -> Option<i32> {
         match self.0 {
@@ -347,7 +347,10 @@ impl Level {
             8 => (9, 16, 0, 3_000_000),
             9 => (12, 18, 0, 4_000_000),
             // 5.5 M nodes: about a second a move in the browser's worker.
-            _ => (60, 20, 0, 5_500_000),
+            10 => (60, 20, 0, 5_500_000),
+            // Expert: twice level 10's nodes, about two seconds a move in the browser, and
+            // exact two empties sooner, which the solver's threads pay for.
+            _ => (60, 22, 0, 12_000_000),
         };
         Settings {
             depth,

@@ -225,7 +225,7 @@ fn against_the_computer_the_person_keeps_their_seat() {
     assert!(HotSeat::default()
         .with_computer(Some(Opponent {
             player: Player::First,
-            level: 11
+            level: 12
         }))
         .is_err());
 }

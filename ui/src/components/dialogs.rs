@@ -242,11 +242,11 @@ pub fn NewGameDialog(
                                 }
                             }
                         >
-                            {(1..=10u8)
+                            {(1..=11u8)
                                 .map(|n| {
                                     let label = match n {
                                         1 => td_string!(host.locale_untracked(), level_beginner).to_string(),
-                                        10 => td_string!(host.locale_untracked(), level_full).to_string(),
+                                        11 => td_string!(host.locale_untracked(), level_expert).to_string(),
                                         n => n.to_string(),
                                     };
                                     view! { <option value=n.to_string()>{label}</option> }

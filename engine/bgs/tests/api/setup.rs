@@ -83,7 +83,7 @@ fn init_refuses_what_it_cannot_honour() {
         json!({"game": "gomoku", "size": "8"}),
         json!({"variant": "nope"}),
         json!({"game": "gomoku", "exactFive": "yes"}),
-        json!({"level": "11"}),
+        json!({"level": "12"}),
         json!([1, 2]),
     ] {
         let got = code(api::init(

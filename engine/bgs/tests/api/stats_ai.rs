@@ -87,7 +87,7 @@ fn move_ai_plays_for_the_player_to_move_at_the_chosen_level() {
         "perfect play draws"
     );
     assert_eq!(code(api::move_ai(data, &json!(0))), "game-over");
-    for bad in [json!(0), json!(11), json!("five"), json!(true)] {
+    for bad in [json!(0), json!(12), json!("five"), json!(true)] {
         let err = api::init(
             &json!(2),
             &json!([]),

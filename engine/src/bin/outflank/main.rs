@@ -65,8 +65,8 @@ enum Command {
         after_help = "Example:\n  outflank best --level 10 --- (64 squares of X, O or -, a1 to h8) X\n  outflank best --level 10 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n\nPrints `move score depth nodes ms`: score in discs for the side to move (exact when the\nendgame was solved), `pass` when the side to move has no legal move. A depth beyond the\nempty squares: the search reached the end of the game and went on with safer cuts."
     )]
     Best {
-        /// 1 (a beginner) to 10 (full strength).
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+        /// 1 (a beginner) to 11 (expert).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=11))]
         level: u8,
         /// Stop thinking after this many milliseconds (the best move so far is played).
         #[arg(long)]
@@ -79,14 +79,14 @@ enum Command {
     },
     /// Two levels play each other, both colours from varied openings.
     #[command(
-        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth)\n\nLevels 6-10 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
     )]
     Match {
-        /// Level of player A (1-10).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        /// Level of player A (1-11).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
         a: u8,
-        /// Level of player B (1-10).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        /// Level of player B (1-11).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
         b: u8,
         /// Games in all (rounded up to an even number: each opening is played with both colours).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -101,7 +101,7 @@ enum Command {
         /// among the book's moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player A's opening book at levels 6-10: `default` (the engine's own), `none`, or
+        /// Player A's opening book at levels 6-11: `default` (the engine's own), `none`, or
         /// a book file.
         #[arg(long, default_value = "default")]
         a_book: String,
@@ -152,9 +152,9 @@ enum Command {
         after_help = "Example (> from the GUI, < from the engine):\n  > nboard 2\n  < set myname Outflank\n  > set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\n  > set depth 10\n  > go\n  < === F5/0.00/0.1\n  > ping 1\n  < pong 1"
     )]
     Nboard {
-        /// Play every move at this level (1-10; node budgets, as in `match`) instead of the
+        /// Play every move at this level (1-11; node budgets, as in `match`) instead of the
         /// depth the GUI sets with `set depth`.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
         level: Option<u8>,
     },
 }
@@ -234,7 +234,7 @@ fn main() -> ExitCode {
         Command::Nboard { level } => match nboard::run(
             io::stdin().lock(),
             &mut io::stdout().lock(),
-            level.map(|l| Level::new(l).expect("clap checked 1-10")),
+            level.map(|l| Level::new(l).expect("clap checked 1-11")),
         ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => bad(format!("nboard: {e}")),
@@ -302,7 +302,7 @@ fn best(level: u8, time: Option<u64>, board: &str, side: &str) -> ExitCode {
         Err(e) => return bad(format!("invalid position: {e}")),
     };
     let Ok(level) = Level::new(level) else {
-        return bad("the level is 1 to 10");
+        return bad("the level is 1 to 11");
     };
     let start = Instant::now();
     let budget = time.map(Duration::from_millis);

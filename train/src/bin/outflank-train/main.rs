@@ -299,8 +299,8 @@ enum Step {
         /// Expand every move before this ply.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=60))]
         full: u32,
-        /// The level whose search values the leaves (1-10).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=10))]
+        /// The level whose search values the leaves (1-11).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=11))]
         level: u8,
         /// Stop expanding after this many minutes (the book written is whole).
         #[arg(long)]
@@ -309,7 +309,7 @@ enum Step {
         #[arg(long, default_value_t = 0)]
         check: usize,
         /// The level of those deeper searches.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=11))]
         check_level: u8,
     },
     /// Every step of the pipeline, each as a run of this program, as many at once as `--jobs`
@@ -392,7 +392,7 @@ fn run(step: Step) -> ExitCode {
             check_level,
         } => {
             let (Ok(level), Ok(check_level)) = (Level::new(level), Level::new(check_level)) else {
-                return bad("levels are 1 to 10");
+                return bad("levels are 1 to 11");
             };
             let time = match minutes {
                 None => None,
