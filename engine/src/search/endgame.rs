@@ -64,7 +64,7 @@ mod order;
 mod parallel;
 
 use order::UNORDERED;
-pub use parallel::{Pool, SplitPoint};
+pub use parallel::{pause, Pool, SplitPoint};
 
 /// At or below this many empties, squares are tried in parity order without move generation.
 const SHALLOW: u32 = 6;

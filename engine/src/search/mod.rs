@@ -222,7 +222,7 @@ mod parallel {
             self.pool.idle.fetch_add(1, Ordering::AcqRel);
             while !self.done.load(Ordering::Acquire) {
                 if !solver.help(&self.pool, None) {
-                    std::thread::yield_now();
+                    endgame::pause();
                 }
             }
             self.pool.idle.fetch_sub(1, Ordering::AcqRel);

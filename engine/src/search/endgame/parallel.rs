@@ -57,7 +57,7 @@ impl<G: Geometry, T: Transpositions<G::B>> Solver<'_, G, T> {
             pool.idle.fetch_add(1, Ordering::AcqRel);
             while sp.workers.load(Ordering::Acquire) > 0 {
                 if !self.help(pool, Some(&sp)) {
-                    std::thread::yield_now();
+                    pause();
                 }
             }
             pool.idle.fetch_sub(1, Ordering::AcqRel);
@@ -135,6 +135,17 @@ impl<G: Geometry, T: Transpositions<G::B>> Solver<'_, G, T> {
             }
         }
     }
+}
+
+/// What a thread with no work does before it looks again. Natively it gives its time slice
+/// up; in a browser `yield_now` does nothing (a Web Worker has no scheduler to yield to), so
+/// a thread there waits a few microseconds, which leaves the core to the threads that have
+/// work when there are more threads than free cores.
+pub fn pause() {
+    #[cfg(all(target_family = "wasm", target_feature = "atomics"))]
+    std::thread::sleep(std::time::Duration::from_micros(20));
+    #[cfg(not(all(target_family = "wasm", target_feature = "atomics")))]
+    std::thread::yield_now();
 }
 
 /// The moves of a node that the threads of a parallel solve share out (young brothers
