@@ -64,7 +64,10 @@ export function gameInfo(viewerBase) {
         label: "Computer's level",
         type: "select",
         default: "5",
-        items: Array.from({ length: 10 }, (_, i) => ({ name: String(i + 1), label: String(i + 1) })),
+        items: [
+          ...Array.from({ length: 10 }, (_, i) => ({ name: String(i + 1), label: String(i + 1) })),
+          { name: "11", label: "11 (expert)" },
+        ],
       },
     ],
     preferences: [

@@ -104,8 +104,8 @@ test('a form whose selects lost their defaults still makes the usual boards', ()
 test('every combination the form can send makes the game it says, and plays', () => {
   const options = declaration();
   const choices = everyChoice(options);
-  // 3 games x 2 variants x 3 Reversi boards x 2 Gomoku boards x exactFive x 10 levels.
-  assert.equal(choices.length, 3 * 2 * 3 * 2 * 2 * 10);
+  // 3 games x 2 variants x 3 Reversi boards x 2 Gomoku boards x exactFive x 11 levels.
+  assert.equal(choices.length, 3 * 2 * 3 * 2 * 2 * 11);
   const seen = new Set();
   for (const choice of choices) {
     const sent = formOptions(options, choice);
