@@ -120,8 +120,8 @@ test('every combination the form can send makes the game it says, and plays', ()
     assert.equal(engine.logLength(data), 4, where);
     seen.add(JSON.stringify(expected));
   }
-  // Reversi 6/8/10 x standard/bombs, Gomoku 15/19 x exactFive, Tic-Tac-Toe; x 10 levels.
-  assert.equal(seen.size, (6 + 4 + 1) * 10);
+  // Reversi 6/8/10 x standard/bombs, Gomoku 15/19 x exactFive, Tic-Tac-Toe; x 11 levels.
+  assert.equal(seen.size, (6 + 4 + 1) * 11);
 });
 
 test('the computer plays a bot seat of each game the form makes', () => {
