@@ -501,7 +501,7 @@ fn bad_arguments_get_an_error_and_a_non_zero_exit() {
         &["book", "--out", "x.book", "--extend", "/no/such/file"],
         &["book", "--out", "x.book", "--extend", "Cargo.toml"],
         &["book", "--out", "x.book", "--minutes", "-1"],
-        &["book", "--out", "x.book", "--level", "11"],
+        &["book", "--out", "x.book", "--level", "12"],
     ];
     for args in cases {
         let out = train(args);
