@@ -68,7 +68,7 @@ const ALLOWED: &[(&str, &[Mark], &str)] = &[
         "the online server's log-in sessions: a cookie's token, the sessions table, /api/session",
     ),
     (
-        "ui/src/components/online.rs",
+        "ui/src/components/online/",
         &[Mark::Session],
         "the page logs in and out through the server's /api/session",
     ),

@@ -65,7 +65,7 @@ pub fn App(stored: Stored) -> impl IntoView {
         }
     });
     let board_open = RwSignal::new(false);
-    // The online part, when the Outflank server serves the page (online.rs).
+    // The online part, when the Outflank server serves the page (online/).
     let online = super::online::Online::start();
     let notice = host.notice;
     let rename = host.rename;

@@ -13,7 +13,6 @@ pub mod graph;
 pub mod lazy;
 pub mod leaderboard;
 pub mod online;
-pub mod online_game;
 pub mod panels;
 pub mod review;
 pub mod share;

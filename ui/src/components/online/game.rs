@@ -11,10 +11,11 @@ use std::rc::{Rc, Weak};
 use leptos::prelude::*;
 use outflank_engine::Player;
 
-use super::app::prefers_dark;
-use super::clocks::{clock_faces, warn_low_time, Face};
-use super::online::{players_of, Online};
-use super::viewer::Viewer;
+use super::players::players_of;
+use super::Online;
+use crate::components::app::prefers_dark;
+use crate::components::clocks::{clock_faces, warn_low_time, Face};
+use crate::components::viewer::Viewer;
 use crate::hints::{HintView, Hints};
 use crate::host::Host;
 use crate::i18n::td_string;
