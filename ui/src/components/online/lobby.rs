@@ -4,11 +4,16 @@
 use leptos::prelude::*;
 
 use super::players::players_of;
-use super::{GameAnswer, Online};
+use super::Online;
 use crate::host::Host;
 use crate::i18n::{td_string, Locale};
 use crate::online::{self, Clock, Options, Route, Status, Summary, Variant};
 use crate::say;
+
+#[derive(serde::Deserialize)]
+struct GameAnswer {
+    game: Summary,
+}
 
 /// A game's options and clock, in words.
 pub(super) fn describe(l: Locale, options: Options, clock: Option<Clock>) -> String {

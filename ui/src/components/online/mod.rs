@@ -1,5 +1,5 @@
 //! The online part of the page, shown only when the Outflank server serves it: an account
-//! (register, log in, log out; [`panel`]), the lobby (live over its socket), creating,
+//! (register, log in, log out; [`mod@panel`]), the lobby (live over its socket), creating,
 //! cancelling and joining games ([`lobby`]), an open game ([`game`]), the server's leader
 //! board and each player's page ([`players`]). Each view has its address ([`Route`]:
 //! `#online`, `#online=ID`, `#online-board`, `#player=NAME`), so a reload reopens it and the
@@ -102,7 +102,7 @@ impl Online {
     }
 
     /// Reads the logged-in account again (its rating and record change when a game ends).
-    pub(super) fn refresh_me(self) {
+    fn refresh_me(self) {
         if self.user.with_untracked(Option::is_none) {
             return;
         }
@@ -210,13 +210,8 @@ fn forget() {
 }
 
 #[derive(serde::Deserialize)]
-pub(super) struct UserAnswer {
-    pub(super) user: User,
-}
-
-#[derive(serde::Deserialize)]
-pub(super) struct GameAnswer {
-    pub(super) game: crate::online::Summary,
+struct UserAnswer {
+    user: User,
 }
 
 /// The toolbar's entry, shown when the server is there.
@@ -247,7 +242,7 @@ pub fn button(online: Online, host: Host) -> impl IntoView {
 pub fn panel(online: Online, host: Host) -> impl IntoView {
     view! {
         <Show when=move || online.open.get()>
-            {panel::panel(online, host)}
+            {panel::section(online, host)}
         </Show>
     }
 }

@@ -14,7 +14,7 @@ use crate::online::{self, Incoming, Route, NAME_MARKS};
 
 /// The online part's section: the account, the view the address names, the lobby's socket
 /// while the lobby is shown.
-pub(super) fn panel(online: Online, host: Host) -> AnyView {
+pub(super) fn section(online: Online, host: Host) -> AnyView {
     let l = move || host.locale();
     let me = Signal::derive(move || online.me());
     // The lobby's socket, while the lobby is shown; opened again when the account changes

@@ -10,7 +10,7 @@ use crate::i18n::{td_string, Locale};
 use crate::online::{self, Options, Piece, Route, Status, Summary, Verdict, NAME_MARKS};
 
 /// A link to `name`'s page.
-pub(super) fn player_link(name: String) -> impl IntoView {
+fn player_link(name: String) -> impl IntoView {
     let href = Route::Player(name.clone()).hash();
     view! {
         <a class="online-player" data-testid="player-link" href=href>
