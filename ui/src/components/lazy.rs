@@ -6,6 +6,8 @@
 //!   review's bar, the best line (once the move values have come), the evaluation graph (a
 //!   reviewed game), the statistics (an ended game), the preferences' choices (once opened),
 //!   the offer of a link's game;
+//! - the online part (the account, the lobby, an open game, the players' pages), opened only
+//!   where the Outflank server serves the page;
 //! - work done on request: saving the board's picture, opening the game in a link (only a
 //!   link with one);
 //! - before the page starts, the reading of a returning player's saved game and leader
@@ -30,6 +32,7 @@ use super::clocks::ClockBar;
 use super::dialogs::{NewGameDialog, RenameDialog};
 use super::graph::EvaluationGraph;
 use super::leaderboard::LeaderBoardDialog;
+use super::online::{self, Online};
 use super::review::ReviewBar;
 use super::share::{self, LinkOffer};
 use super::side::{PrefsFields, StatsPanel};
@@ -115,6 +118,11 @@ fn link_offer_view(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) 
 }
 
 #[cfg_attr(feature = "split", lazy)]
+fn online_section_view(online: Online, host: Host) -> AnyView {
+    online::section(online, host)
+}
+
+#[cfg_attr(feature = "split", lazy)]
 fn read_stored() -> Stored {
     Stored::read()
 }
@@ -188,6 +196,10 @@ pub async fn open_link(
 
 pub fn link_offer(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) -> Suspend<AnyView> {
     when_loaded(async move { split_call!(link_offer_view(game, offer, host)) })
+}
+
+pub fn online_section(online: Online, host: Host) -> Suspend<AnyView> {
+    when_loaded(async move { split_call!(online_section_view(online, host)) })
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is

@@ -238,11 +238,17 @@ pub fn button(online: Online, host: Host) -> impl IntoView {
     }
 }
 
+/// The online part's section ([`mod@panel`]), built by code loaded when it is first shown
+/// (`super::lazy`).
+pub(in crate::components) fn section(online: Online, host: Host) -> AnyView {
+    panel::section(online, host)
+}
+
 /// The online part: shown while `online.open`.
 pub fn panel(online: Online, host: Host) -> impl IntoView {
     view! {
         <Show when=move || online.open.get()>
-            {panel::section(online, host)}
+            {super::lazy::online_section(online, host)}
         </Show>
     }
 }
