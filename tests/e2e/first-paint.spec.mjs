@@ -61,3 +61,40 @@ test("the painted start waits for the code: no square is offered, and a saved ga
   await expect(page.locator('button[data-square="f5"] [data-disc="0"]')).toHaveCount(1);
   guard.check();
 });
+
+test("the painted toolbar and side wait, inert, for their code while the board already plays", async ({ page }) => {
+  const guard = guardConsole(page);
+  // Hold the toolbar's and the side's code until the test lets it through.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto("./");
+  const root = page.locator("[data-outflank-viewer]");
+  await expect(root).toHaveAttribute("data-busy", "false");
+  // The board is live and plays before the toolbar's code has come.
+  await playSquare(page, "f5");
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  const painted = page.locator("[data-painted]");
+  await expect(painted.first()).toHaveAttribute("inert", "");
+  await expect(page.locator('.part[data-part="toolbar"]')).toHaveCount(2);
+  await expect(page.getByTestId("new-game")).toHaveCount(1);
+  await expect(page.getByTestId("new-game")).toBeVisible();
+  // A click on the painted button does nothing (it waits for the live one).
+  await page.getByTestId("new-game").click({ force: true });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  release();
+  // Each live part takes its painted twin's place.
+  await expect(painted).toHaveCount(0);
+  await expect(page.locator('.part[data-part="toolbar"]')).toHaveCount(1);
+  await expect(page.locator('.part[data-part="side"]')).toHaveCount(1);
+  await expect(page.getByTestId("move-list")).toContainText("f5");
+  await expect(page.getByTestId("undo")).toBeEnabled();
+  await page.getByTestId("new-game").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  guard.check();
+});

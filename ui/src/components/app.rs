@@ -8,10 +8,10 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::lazy;
-use super::share;
-use super::start::{later, Step};
+use super::start::{later, when_live, Step};
+use super::toolbar::ToolbarHandles;
 use super::viewer::Viewer;
-use crate::backend::{Action, HotSeat};
+use crate::backend::HotSeat;
 use crate::hints::Hints;
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
@@ -65,8 +65,10 @@ pub fn App(stored: Stored) -> impl IntoView {
         }
     });
     let board_open = RwSignal::new(false);
-    // The online part, when the Outflank server serves the page (online/).
+    // The online part, when the Outflank server serves the page (online/): asked once the
+    // page is live.
     let online = super::online::Online::start();
+    when_live(move || leptos::task::spawn_local(lazy::probe_server(online)));
     let notice = host.notice;
     let rename = host.rename;
     let dialog = RwSignal::new(false);
@@ -75,10 +77,6 @@ pub fn App(stored: Stored) -> impl IntoView {
     // The review, for the page's bar and the viewer's move list and graph.
     let review = ReviewHost::new(host);
     provide_context(crate::review::Reviewed(review.review));
-    let can_review = Memo::new(move |_| {
-        host.version.track();
-        !review.running.get() && ReviewHost::can_review(host)
-    });
     // The review's bar and the clocks load their code when first shown (lazy.rs).
     let reviewing = Memo::new(move |_| {
         review.running.get()
@@ -92,8 +90,6 @@ pub fn App(stored: Stored) -> impl IntoView {
     // The best line's code loads with the first move values (lazy.rs).
     let has_line = Memo::new(move |_| hints.view.with(|h| h.values.is_some()));
     let hint_text = hints.text;
-    let (can_hint, can_values) = (hints.can_hint, hints.can_values);
-    let ask_hint = move |values: bool| hints.ask(host, values);
 
     let transport: Rc<dyn Transport> = Rc::new(host);
     let viewer = view! { <Viewer transport=transport inbox=host.inbox() hot_seat=true /> };
@@ -101,21 +97,6 @@ pub fn App(stored: Stored) -> impl IntoView {
     // A game saved while the computer was to move goes on.
     host.think();
 
-    let can_undo = Memo::new(move |_| {
-        host.version.track();
-        host.with(HotSeat::can_undo)
-    });
-    let can_redo = Memo::new(move |_| {
-        host.version.track();
-        host.with(HotSeat::can_redo)
-    });
-    let take_back = move |action: Action| {
-        host.stop_thinking();
-        if let Err(e) = host.apply(action) {
-            leptos::logging::warn!("outflank: {}", e.reason);
-        }
-        host.think();
-    };
     let thinking_name = move || {
         host.version.track();
         host.with(|h| {
@@ -124,7 +105,6 @@ pub fn App(stored: Stored) -> impl IntoView {
                 .unwrap_or_else(|| td_string!(host.locale(), the_computer).to_string())
         })
     };
-    let open_new = move |_| dialog.set(true);
 
     // A game in the link (link.rs): opened at once over a game with no moves, offered over
     // one with moves (nothing a player did is replaced unasked); a bad link changes nothing.
@@ -140,25 +120,6 @@ pub fn App(stored: Stored) -> impl IntoView {
     };
     open_link();
     let _hashchange = window_event_listener(ev::hashchange, move |_| open_link());
-    // At once, inside the click: a browser may refuse the clipboard outside a gesture.
-    let share = move |_| share::copy_link(host, notice);
-
-    // The board as it is now, as an SVG file.
-    let save_picture = move |_| {
-        let today: String = String::from(js_sys::Date::new_0().to_iso_string())
-            .chars()
-            .take(10)
-            .collect();
-        let game = host.with(|h| h.game().clone());
-        leptos::task::spawn_local(async move {
-            if let Err(error) = lazy::save_picture(game, today).await {
-                notice.set(Some(
-                    td_string!(host.locale_untracked(), picture_failed, error).to_string(),
-                ));
-            }
-        });
-    };
-
     view! {
         <main class="page">
             <header class="top">
@@ -173,88 +134,8 @@ pub fn App(stored: Stored) -> impl IntoView {
                     </p>
                 </div>
                 <nav class="host-controls" aria-label=move || td_string!(host.locale(), game)>
-                    // The toolbar is built after the board (start.rs).
-                    {later(Step::Toolbar, move || view! {
-                    <button class="button" type="button" data-testid="new-game" on:click=open_new>
-                        {move || td_string!(host.locale(), new_game)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="share"
-                        title=move || td_string!(host.locale(), copy_link_title)
-                        on:click=share
-                    >
-                        {move || td_string!(host.locale(), copy_link)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="export-svg"
-                        title=move || td_string!(host.locale(), picture_title)
-                        on:click=save_picture
-                    >
-                        {move || td_string!(host.locale(), picture)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="undo"
-                        disabled=move || !can_undo.get()
-                        on:click=move |_| take_back(Action::Undo)
-                    >
-                        {move || td_string!(host.locale(), undo)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="redo"
-                        disabled=move || !can_redo.get()
-                        on:click=move |_| take_back(Action::Redo)
-                    >
-                        {move || td_string!(host.locale(), redo)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="leaderboard"
-                        on:click=move |_| board_open.set(true)
-                    >
-                        {move || td_string!(host.locale(), leader_board)}
-                    </button>
-                    {super::online::button(online, host)}
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="hint"
-                        disabled=move || !can_hint.get()
-                        on:click=move |_| ask_hint(false)
-                    >
-                        {move || td_string!(host.locale(), hint)}
-                    </button>
-                    <button
-                        class="button"
-                        type="button"
-                        data-testid="review"
-                        title=move || td_string!(host.locale(), review_title).to_string()
-                        disabled=move || !can_review.get()
-                        on:click=move |_| review.start(host)
-                    >
-                        {move || td_string!(host.locale(), review).to_string()}
-                    </button>
-                    <Show when=move || hints.values_offered.get()>
-                        <button
-                            class="button"
-                            type="button"
-                            data-testid="move-values"
-                            title=move || td_string!(host.locale(), move_values_title).to_string()
-                            disabled=move || !can_values.get()
-                            on:click=move |_| ask_hint(true)
-                        >
-                            {move || td_string!(host.locale(), move_values)}
-                        </button>
-                    </Show>
-                    })}
+                    // Live once the board is (start.rs); the page's HTML paints it before.
+                    {later(Step::Toolbar, move || lazy::toolbar(ToolbarHandles { host, online, hints, review, dialog, board_open }))}
                 </nav>
             </header>
             {super::online::panel(online, host)}

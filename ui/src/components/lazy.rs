@@ -7,7 +7,8 @@
 //!   reviewed game), the statistics (an ended game), the preferences' choices (once opened),
 //!   the offer of a link's game;
 //! - the online part (the account, the lobby, an open game, the players' pages), opened only
-//!   where the Outflank server serves the page;
+//!   where the Outflank server serves the page, and the asking whether it does, once the page
+//!   is live;
 //! - work done on request: saving the board's picture, opening the game in a link (only a
 //!   link with one);
 //! - before the page starts, the reading of a returning player's saved game and leader
@@ -16,6 +17,10 @@
 //! Four more split points sit beside their callers: the reading of the computer's answers
 //! (`ai_worker`), the sending of a hint's requests (`host::hints`), the running of a review
 //! (`host::review`) and the asking for the computer's move (`host::opponent`).
+//!
+//! - the toolbar and what sits beside the board (the history bar, conceding, the preferences'
+//!   button, the move list): on screen at once, painted by the page's HTML, and made live
+//!   once the board is (`super::start`).
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
@@ -35,7 +40,9 @@ use super::leaderboard::LeaderBoardDialog;
 use super::online::{self, Online};
 use super::review::ReviewBar;
 use super::share::{self, LinkOffer};
-use super::side::{PrefsFields, StatsPanel};
+use super::side::{PrefsFields, Side, StatsPanel};
+use super::start::Step;
+use super::toolbar::{Toolbar, ToolbarHandles};
 use crate::backend::HotSeat;
 use crate::host::hints::HintsHost;
 use crate::host::review::ReviewHost;
@@ -123,6 +130,21 @@ fn online_section_view(online: Online, host: Host) -> AnyView {
 }
 
 #[cfg_attr(feature = "split", lazy)]
+fn toolbar_view(handles: ToolbarHandles) -> AnyView {
+    view! { <Toolbar handles=handles /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+fn side_view() -> AnyView {
+    view! { <Side /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn probe_online(online: Online) {
+    online.probe().await
+}
+
+#[cfg_attr(feature = "split", lazy)]
 fn read_stored() -> Stored {
     Stored::read()
 }
@@ -184,6 +206,35 @@ pub fn prefs_fields() -> Suspend<AnyView> {
     when_loaded(async move { split_call!(prefs_fields_view()) })
 }
 
+/// The toolbar ([`Toolbar`]).
+pub fn toolbar(handles: ToolbarHandles) -> AnyView {
+    #[cfg(feature = "split")]
+    return when_loaded(async move { split_call!(toolbar_view(handles)) }).into_any();
+    #[cfg(not(feature = "split"))]
+    toolbar_view(handles)
+}
+
+/// What sits beside the board ([`Side`]).
+pub fn side() -> AnyView {
+    #[cfg(feature = "split")]
+    return when_loaded(async move { split_call!(side_view()) }).into_any();
+    #[cfg(not(feature = "split"))]
+    side_view()
+}
+
+/// Fetches the code of the part built in `step` of the first mount, without building it: the
+/// painted part stays on screen until the live one can take its place in the same frame.
+pub async fn load(step: Step) {
+    #[cfg(feature = "split")]
+    match step {
+        Step::Board => {}
+        Step::Toolbar => __preload_toolbar_view().await,
+        Step::Side => __preload_side_view().await,
+    }
+    #[cfg(not(feature = "split"))]
+    let _ = step;
+}
+
 /// Opens the game in a link's fragment ([`share::open_link`]), by code fetched for it.
 pub async fn open_link(
     fragment: String,
@@ -200,6 +251,11 @@ pub fn link_offer(game: HotSeat, offer: RwSignal<Option<HotSeat>>, host: Host) -
 
 pub fn online_section(online: Online, host: Host) -> Suspend<AnyView> {
     when_loaded(async move { split_call!(online_section_view(online, host)) })
+}
+
+/// Asks whether the Outflank server serves the page ([`Online::probe`]), by code of its own.
+pub async fn probe_server(online: Online) {
+    probe_online(online).await
 }
 
 /// The saved game and the leader board, read by code of their own (fetched only when there is

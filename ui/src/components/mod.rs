@@ -18,6 +18,7 @@ pub mod review;
 pub mod share;
 pub mod side;
 pub mod start;
+pub mod toolbar;
 pub mod viewer;
 
 pub use app::App;

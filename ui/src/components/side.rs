@@ -13,6 +13,41 @@ use crate::js;
 use crate::model;
 use crate::protocol::{Language, Preference, Skin, Speed, ThemePref};
 
+/// What sits beside the board (on a phone, below it): the history bar, conceding and the
+/// preferences, the move list.
+#[component]
+pub fn Side() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let busy = Memo::new(move |_| ctx.busy());
+    let can_concede = Memo::new(move |_| {
+        let Some(p) = ctx.player.get() else {
+            return false;
+        };
+        ctx.my_turn()
+            && !busy.get()
+            && ctx
+                .data
+                .with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
+    });
+    view! {
+        <HistoryBar />
+        <div class="actions">
+            <button
+                type="button"
+                class="button"
+                data-testid="concede"
+                disabled=move || !can_concede.get()
+                title=move || td_string!(ctx.locale(), concede_title)
+                on:click=move |_| ctx.concede()
+            >
+                {move || td_string!(ctx.locale(), concede)}
+            </button>
+            <PrefsPanel />
+        </div>
+        <MoveList />
+    }
+}
+
 /// init / prev / next / now (Home, Left, Right, End).
 #[component]
 pub fn HistoryBar() -> impl IntoView {

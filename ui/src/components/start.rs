@@ -4,16 +4,21 @@
 //! thread, so a step's time is mostly the compiling of the code it runs for the first time:
 //! 1. the page with its viewer around the board: the host, the game, the panels, the status;
 //! 2. the board;
-//! 3. the host's toolbar;
-//! 4. the history, actions and move list beside (on a phone, below) the board;
-//! 5. the live page takes the place of the one the HTML painted (the same components
-//!    rendered at build time, src/bin/prerender.rs), in one swap.
+//! 3. the live page takes the place of the one the HTML painted (the same components
+//!    rendered at build time, src/bin/prerender.rs), in one swap; the painted toolbar and the
+//!    painted parts beside the board stay, inert, in the live page;
+//! 4. the host's toolbar;
+//! 5. the history, actions and move list beside (on a phone, below) the board.
 //!
-//! Each step after the first waits for the browser's next task, so input and painting go
-//! between them (a task each: steps run together in one task on a fast machine would be one
-//! long task on a phone). Until the swap the live page is built outside the document, so
-//! nothing on screen moves while it is built; after it, the page shows a returning player's
-//! saved game and preferences.
+//! The code of steps 4 and 5 is loaded after the swap (`super::lazy`), so the first load is
+//! only what makes the board live; each live part takes its painted twin's place in one frame
+//! once its code is there.
+//!
+//! Each step waits for the browser's next task, so input and painting go between them (a
+//! task each: steps run together in one task on a fast machine would be one long task on a
+//! phone). Until the swap the live page is built outside the document, so nothing on screen
+//! moves while it is built; after it, the page shows a returning player's saved game and
+//! preferences.
 
 use std::cell::RefCell;
 
@@ -21,38 +26,111 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::App;
+use super::{lazy, App};
 use crate::storage::Stored;
 
 /// A step of the first mount after the first: what [`later`] builds then.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Step {
     Board = 2,
-    Toolbar = 3,
-    Side = 4,
+    Toolbar = 4,
+    Side = 5,
+}
+
+impl Step {
+    /// The part's name in the page (`data-part`), painted and live.
+    fn part(self) -> &'static str {
+        match self {
+            Step::Board => "board",
+            Step::Toolbar => "toolbar",
+            Step::Side => "side",
+        }
+    }
 }
 
 /// The last step the first mount has taken.
 #[derive(Clone, Copy)]
 struct Taken(RwSignal<u8>);
 
+thread_local! {
+    /// The painted parts kept in the live page until their live twins replace them.
+    static PAINTED: RefCell<Vec<(Step, web_sys::Element)>> = const { RefCell::new(Vec::new()) };
+}
+
 /// A part of the page built in `step` of the first mount: at once where the page is not
-/// mounted in steps (rendered at build time, the embeddable viewer, an online game).
+/// mounted in steps (rendered at build time, the embeddable viewer, an online game). Its
+/// holder (`.part`, laid out as if it were not there) names it, so the swap finds its
+/// painted twin.
 pub fn later<V: IntoView + 'static>(step: Step, build: impl FnOnce() -> V + 'static) -> AnyView {
-    let step = step as u8;
+    let part = step.part();
     match use_context::<Taken>() {
-        Some(Taken(taken)) if taken.get_untracked() < step => {
+        Some(Taken(taken)) if taken.get_untracked() < step as u8 => {
             // Changes once (to true), so the part is built once and kept.
-            let due = Memo::new(move |_| taken.get() >= step);
+            let due = Memo::new(move |_| taken.get() >= step as u8);
             let build = SendWrapper::new(RefCell::new(Some(build)));
-            (move || {
+            let live = move || {
                 due.get()
-                    .then(|| build.borrow_mut().take().map(|b| b().into_any()))
+                    .then(|| {
+                        let view = build.borrow_mut().take().map(|b| b().into_any());
+                        // In the same task as the live part's first render: one frame shows
+                        // the painted part, the next the live one, never both or neither.
+                        remove_painted(step);
+                        view
+                    })
                     .flatten()
-            })
-            .into_any()
+            };
+            view! { <div class="part" data-part=part>{live}</div> }.into_any()
         }
-        _ => build().into_any(),
+        _ => view! { <div class="part" data-part=part>{build()}</div> }.into_any(),
+    }
+}
+
+/// Runs `f` once the first mount has taken its last step (at once where the page is not
+/// mounted in steps): work that nothing on screen at start waits for.
+pub fn when_live(f: impl FnOnce() + 'static) {
+    let last = Step::Side as u8;
+    match use_context::<Taken>() {
+        Some(Taken(taken)) if taken.get_untracked() < last => {
+            let f = SendWrapper::new(RefCell::new(Some(f)));
+            Effect::new(move |_| {
+                if taken.get() >= last {
+                    if let Some(f) = f.borrow_mut().take() {
+                        f();
+                    }
+                }
+            });
+        }
+        _ => f(),
+    }
+}
+
+fn remove_painted(step: Step) {
+    PAINTED.with_borrow_mut(|painted| {
+        painted.retain(|(s, element)| {
+            if *s == step {
+                element.remove();
+            }
+            *s != step
+        })
+    });
+}
+
+/// Keeps the painted twin of each part the live page has not built yet beside its empty
+/// holder, inert: it shows what will be there, and a click on it waits for the live one.
+fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[Step]) {
+    for &step in steps {
+        let selector = format!(".part[data-part={}]", step.part());
+        let (Ok(Some(old)), Ok(Some(holder))) = (
+            painted.query_selector(&selector),
+            live.query_selector(&selector),
+        ) else {
+            continue;
+        };
+        let _ = old.set_attribute("inert", "");
+        let _ = old.set_attribute("data-painted", "");
+        if holder.before_with_node_1(&old).is_ok() {
+            PAINTED.with_borrow_mut(|kept| kept.push((step, old)));
+        }
     }
 }
 
@@ -93,21 +171,26 @@ pub async fn mount(stored: Stored) {
         view! { <App stored=stored /> }
     })
     .forget();
-    for step in [Step::Board, Step::Toolbar, Step::Side] {
-        next_task().await;
-        taken.set(step as u8);
-    }
+    next_task().await;
+    taken.set(Step::Board as u8);
     next_task().await;
     let Some(live) = holder.first_element_child() else {
         return;
     };
+    let later_steps = [Step::Toolbar, Step::Side];
     // The page the HTML painted, if the build rendered one.
     match document().query_selector("body > main").ok().flatten() {
         Some(painted) => {
+            keep_painted(&painted, &live, &later_steps);
             let _ = painted.replace_with_with_node_1(&live);
         }
         None => {
             let _ = document().body().map(|body| body.append_child(&live));
         }
+    }
+    for step in later_steps {
+        lazy::load(step).await;
+        next_task().await;
+        taken.set(step as u8);
     }
 }

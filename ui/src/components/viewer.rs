@@ -14,7 +14,6 @@ use super::board::Board;
 use super::ctx::Ctx;
 use super::lazy;
 use super::panels::PlayerPanel;
-use super::side::{HistoryBar, MoveList, PrefsPanel};
 use super::start::{later, Step};
 use crate::anim;
 use crate::i18n::td_string;
@@ -159,16 +158,6 @@ pub fn Viewer(
         ctx.data
             .with(|d| d.as_ref().is_some_and(|d| d.game.ended()))
     });
-    let can_concede = Memo::new(move |_| {
-        let Some(p) = ctx.player.get() else {
-            return false;
-        };
-        ctx.my_turn()
-            && !busy.get()
-            && ctx
-                .data
-                .with(|d| d.as_ref().is_some_and(|d| model::can_concede(&d.game, p)))
-    });
     // The graph (a reviewed game) and the statistics (an ended game) load their code when
     // first shown (lazy.rs).
     let graph = use_context::<Reviewed>().map(|review| {
@@ -208,24 +197,8 @@ pub fn Viewer(
             <div class="play-area">
                 {later(Step::Board, || view! { <Board /> })}
                 <aside class="side">
-                    // Built after the board (start.rs): on a phone it is below it.
-                    {later(Step::Side, move || view! {
-                    <HistoryBar />
-                    <div class="actions">
-                        <button
-                            type="button"
-                            class="button"
-                            data-testid="concede"
-                            disabled=move || !can_concede.get()
-                            title=move || td_string!(ctx.locale(), concede_title)
-                            on:click=move |_| ctx.concede()
-                        >
-                            {move || td_string!(ctx.locale(), concede)}
-                        </button>
-                        <PrefsPanel />
-                    </div>
-                    <MoveList />
-                    })}
+                    // Built after the board is live (start.rs): on a phone it is below it.
+                    {later(Step::Side, lazy::side)}
                 </aside>
             </div>
             {graph}

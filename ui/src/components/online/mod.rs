@@ -55,8 +55,8 @@ pub struct Online {
 }
 
 impl Online {
-    /// Asks whether the server is there; if so, who is logged in and which view the
-    /// address names. The view then follows the address (links, Back and Forward).
+    /// The online part's handles, shown once [`Online::probe`] finds the server. The view
+    /// then follows the address (links, Back and Forward).
     pub fn start() -> Online {
         let online = Online {
             available: RwSignal::new(false),
@@ -70,22 +70,6 @@ impl Online {
             error: RwSignal::new(None),
             link: RwSignal::new(None),
         };
-        leptos::task::spawn_local(async move {
-            if !net::served_by_server().await {
-                return;
-            }
-            online.available.set(true);
-            let remembered = storage().and_then(|s| s.get_item(LOGGED_IN).ok().flatten());
-            if remembered.is_some() {
-                match net::call::<serde_json::Value>("GET", "api/me", None).await {
-                    Ok(v) => online
-                        .user
-                        .set(serde_json::from_value(v["user"].clone()).ok()),
-                    Err(_) => forget(),
-                }
-            }
-            online.follow_address();
-        });
         // A link to a player (`<a href="#player=...">`) changes the fragment; Back and
         // Forward also cross entries that history.pushState made, which only popstate tells.
         let hashchange = window_event_listener(ev::hashchange, move |_| online.follow_address());
@@ -95,6 +79,23 @@ impl Online {
             popstate.remove();
         });
         online
+    }
+
+    /// Asks whether the server is there; if so, who is logged in, and shows the view the
+    /// address names.
+    pub(in crate::components) async fn probe(self) {
+        if !net::served_by_server().await {
+            return;
+        }
+        self.available.set(true);
+        let remembered = storage().and_then(|s| s.get_item(LOGGED_IN).ok().flatten());
+        if remembered.is_some() {
+            match net::call::<UserAnswer>("GET", "api/me", None).await {
+                Ok(answer) => self.user.set(Some(answer.user)),
+                Err(_) => forget(),
+            }
+        }
+        self.follow_address();
     }
 
     fn me(&self) -> Option<i64> {
