@@ -181,14 +181,17 @@ async function main() {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.addInitScript(whenInteractive);
-      const fetched = [];
-      if (i === 0) page.on("request", (r) => fetched.push(r.url()));
       await page.goto(URL);
       await page.waitForFunction(() => window.__interactive !== undefined);
       tti.push(await page.evaluate(() => window.__interactive));
-      // The first load: what the page fetched before its first legal square (the lazily
-      // loaded parts and the computer's worker come later, when used).
-      if (i === 0) firstLoad.push(...new Set(fetched.filter((u) => u.startsWith(URL)).map((u) => u.slice(URL.length).split(/[?#]/)[0])));
+      // The first load: what the page asked for before its first legal square, by the page's
+      // own clock (the lazily loaded parts and the computer's worker come later, when used).
+      if (i === 0) {
+        const fetched = await page.evaluate(() =>
+          performance.getEntriesByType("resource").filter((e) => e.startTime <= window.__interactive).map((e) => e.name),
+        );
+        firstLoad.push(...new Set(fetched.filter((u) => u.startsWith(URL)).map((u) => u.slice(URL.length).split(/[?#]/)[0])));
+      }
       await context.close();
     }
 

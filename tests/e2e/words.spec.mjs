@@ -1,5 +1,6 @@
 // No English on the French and Japanese pages: the words a person can see (text, a ::before
-// or ::after's content, a tooltip, a placeholder) and hear (aria-label) at the start, with
+// or ::after's content, a tooltip, a placeholder) and hear (aria-label) at the start (while
+// the parts the build painted in English wait for their code, and once they are live), with
 // the preferences open, after a whole game (the result and the statistics), and in the
 // dialogs one click opens (New game, the leader board, a player's name). English here means a
 // word of the English locale (ui/locales/en.json) that the page's language does not use too,
@@ -77,8 +78,20 @@ for (const [lang, browser] of Object.entries(LANGUAGES)) {
         }
       };
 
+      // The toolbar's and the side's code is held at first: the parts the build painted (in
+      // English) wait in their place until it comes, and must not be seen meanwhile.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await openViewer(page);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator("[data-painted]")).not.toHaveCount(0);
+      await scan("start, the painted parts waiting");
+      release();
+      await expect(page.locator("[data-painted]")).toHaveCount(0);
       await scan("start");
       await page.getByTestId("preferences").click();
       await expect(page.getByTestId("pref-language")).toBeVisible();

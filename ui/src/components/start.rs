@@ -6,13 +6,14 @@
 //! 2. the board;
 //! 3. the live page takes the place of the one the HTML painted (the same components
 //!    rendered at build time, src/bin/prerender.rs), in one swap; the painted toolbar and the
-//!    painted parts beside the board stay, inert, in the live page;
+//!    painted parts beside the board stay, inert, in the live page (unseen where the page's
+//!    language is not the one they were painted in);
 //! 4. the host's toolbar;
 //! 5. the history, actions and move list beside (on a phone, below) the board.
 //!
-//! The code of steps 4 and 5 is loaded after the swap (`super::lazy`), so the first load is
-//! only what makes the board live; each live part takes its painted twin's place in one frame
-//! once its code is there.
+//! The code of steps 4 and 5 is asked for once the live board is painted (`super::lazy`), so
+//! the first load is only what makes the board live; each live part takes its painted twin's
+//! place in one frame once its code is there.
 //!
 //! Each step waits for the browser's next task, so input and painting go between them (a
 //! task each: steps run together in one task on a fast machine would be one long task on a
@@ -27,6 +28,7 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::{lazy, App};
+use crate::protocol::Preferences;
 use crate::storage::Stored;
 
 /// A step of the first mount after the first: what [`later`] builds then.
@@ -118,6 +120,11 @@ fn remove_painted(step: Step) {
 /// Keeps the painted twin of each part the live page has not built yet beside its empty
 /// holder, inert: it shows what will be there, and a click on it waits for the live one.
 fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[Step]) {
+    let painted_in = Preferences::default().language.key();
+    let page_language = document()
+        .document_element()
+        .and_then(|root| root.get_attribute("lang"))
+        .unwrap_or_default();
     for &step in steps {
         let selector = format!(".part[data-part={}]", step.part());
         let (Ok(Some(old)), Ok(Some(holder))) = (
@@ -127,7 +134,11 @@ fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[St
             continue;
         };
         let _ = old.set_attribute("inert", "");
-        let _ = old.set_attribute("data-painted", "");
+        // The build painted in the default language; on a page in another one the painted
+        // part keeps its place unseen rather than show words the page does not speak.
+        let _ = old.set_attribute("lang", painted_in);
+        let seen = if painted_in == page_language { "" } else { "unseen" };
+        let _ = old.set_attribute("data-painted", seen);
         if holder.before_with_node_1(&old).is_ok() {
             PAINTED.with_borrow_mut(|kept| kept.push((step, old)));
         }
@@ -155,6 +166,16 @@ async fn next_task() {
         })
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Waits until the browser has painted the page as it is now: the next animation frame, then
+/// the task after it.
+async fn next_paint() {
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().request_animation_frame(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+    next_task().await;
 }
 
 /// Mounts the hot-seat page with what storage holds, in the steps above.
@@ -188,6 +209,9 @@ pub async fn mount(stored: Stored) {
             let _ = document().body().map(|body| body.append_child(&live));
         }
     }
+    // The live board is painted before the later parts' code is asked for: its first frame
+    // waits for nothing else.
+    next_paint().await;
     for step in later_steps {
         lazy::load(step).await;
         next_task().await;
