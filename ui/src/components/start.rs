@@ -137,7 +137,11 @@ fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[St
         // The build painted in the default language; on a page in another one the painted
         // part keeps its place unseen rather than show words the page does not speak.
         let _ = old.set_attribute("lang", painted_in);
-        let seen = if painted_in == page_language { "" } else { "unseen" };
+        let seen = if painted_in == page_language {
+            ""
+        } else {
+            "unseen"
+        };
         let _ = old.set_attribute("data-painted", seen);
         if holder.before_with_node_1(&old).is_ok() {
             PAINTED.with_borrow_mut(|kept| kept.push((step, old)));
