@@ -135,7 +135,14 @@ async function run(preset) {
       tti: value("interactive"),
       longest: Math.max(0, ...tasks.map((t) => t.duration)),
       longestFrom: tasks[0]?.url?.split("/").pop() ?? "",
-      warnings: lhr.runWarnings ?? [],
+      // Why a score is missing: the run's error, or a metric's that the score needs.
+      warnings: [
+        ...(lhr.runWarnings ?? []),
+        ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+        ...["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "interactive", "speed-index", "cumulative-layout-shift"]
+          .filter((a) => lhr.audits[a]?.errorMessage)
+          .map((a) => `${a}: ${lhr.audits[a].errorMessage}`),
+      ],
     };
   } finally {
     await chrome.kill();
@@ -149,8 +156,14 @@ try {
   for (const preset of ["mobile", "desktop"]) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const r = await run(preset);
-      for (const w of r.warnings) console.log(`  warning: ${w}`);
+      // A run whose trace Lighthouse could not read has no score; as it advises, run again
+      // (twice at most).
+      let r;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        r = await run(preset);
+        for (const w of r.warnings) console.log(`  warning: ${w}`);
+        if (r.performance !== null) break;
+      }
       runs.push(r);
     }
     const m = (k) => median(runs.map((r) => r[k]));
