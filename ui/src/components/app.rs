@@ -92,7 +92,12 @@ pub fn App(stored: Stored) -> impl IntoView {
     let hint_text = hints.text;
 
     let transport: Rc<dyn Transport> = Rc::new(host);
-    let viewer = view! { <Viewer transport=transport inbox=host.inbox() hot_seat=true /> };
+    // Its events wait in the inbox until it is built (start.rs).
+    let inbox = host.inbox();
+    let viewer = later(
+        Step::Viewer,
+        move || view! { <Viewer transport=transport inbox=inbox hot_seat=true /> },
+    );
     host.start(prefers_dark());
     // A game saved while the computer was to move goes on.
     host.think();

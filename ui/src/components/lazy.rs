@@ -227,7 +227,7 @@ pub fn side() -> AnyView {
 pub async fn load(step: Step) {
     #[cfg(feature = "split")]
     match step {
-        Step::Board => {}
+        Step::Viewer | Step::Board => {}
         Step::Toolbar => __preload_toolbar_view().await,
         Step::Side => __preload_side_view().await,
     }

@@ -2,12 +2,14 @@
 //! (each well under 50 ms on a desktop, so a phone's four times slower CPU stays under
 //! 200 ms). The browser compiles each wasm function the first time it runs, on the page's
 //! thread, so a step's time is mostly the compiling of the code it runs for the first time:
-//! 1. the page with its viewer around the board: the host, the game, the panels, the status;
-//! 2. the board;
-//! 3. the live page takes the place of the one the HTML painted (the same components
-//!    rendered at build time, src/bin/prerender.rs), in one swap; the painted toolbar and the
-//!    painted parts beside the board stay, inert, in the live page (unseen where the page's
-//!    language is not the one they were painted in);
+//! 1. the page: the host, the game, the header;
+//! 2. the viewer around the board: the panels, the status;
+//! 3. the board;
+//!
+//! then the live page takes the place of the one the HTML painted (the same components
+//! rendered at build time, src/bin/prerender.rs), in one swap; the painted toolbar and the
+//! painted parts beside the board stay, inert, in the live page (unseen where the page's
+//! language is not the one they were painted in);
 //! 4. the host's toolbar;
 //! 5. the history, actions and move list beside (on a phone, below) the board.
 //!
@@ -34,7 +36,8 @@ use crate::storage::Stored;
 /// A step of the first mount after the first: what [`later`] builds then.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Step {
-    Board = 2,
+    Viewer = 2,
+    Board = 3,
     Toolbar = 4,
     Side = 5,
 }
@@ -43,6 +46,7 @@ impl Step {
     /// The part's name in the page (`data-part`), painted and live.
     fn part(self) -> &'static str {
         match self {
+            Step::Viewer => "viewer",
             Step::Board => "board",
             Step::Toolbar => "toolbar",
             Step::Side => "side",
@@ -196,8 +200,10 @@ pub async fn mount(stored: Stored) {
         view! { <App stored=stored /> }
     })
     .forget();
-    next_task().await;
-    taken.set(Step::Board as u8);
+    for step in [Step::Viewer, Step::Board] {
+        next_task().await;
+        taken.set(step as u8);
+    }
     next_task().await;
     let Some(live) = holder.first_element_child() else {
         return;
