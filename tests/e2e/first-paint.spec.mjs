@@ -7,7 +7,7 @@
 import { test, expect } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { guardConsole, OUTPUT, playSquare } from "./helpers.mjs";
+import { guardConsole, holdLaterParts, OUTPUT, playSquare } from "./helpers.mjs";
 
 /** Lighthouse's mobile preset: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, CPU / 4. */
 async function throttle(page, context) {
@@ -65,14 +65,7 @@ test("the painted start waits for the code: no square is offered, and a saved ga
 test("the painted toolbar and side wait, inert, for their code while the board already plays", async ({ page }) => {
   const guard = guardConsole(page);
   // Hold the toolbar's and the side's code until the test lets it through.
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  const asked = [];
-  await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const { release, asked } = await holdLaterParts(page);
   await page.goto("./");
   const root = page.locator("[data-outflank-viewer]");
   await expect(root).toHaveAttribute("data-busy", "false");

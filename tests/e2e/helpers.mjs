@@ -31,6 +31,20 @@ export function guardConsole(page) {
   return { check: () => expect(problems, "console errors, page errors or failed requests").toEqual([]) };
 }
 
+/** Holds the hot-seat page's toolbar's and side's code (their split modules) until `release()`:
+ * their painted twins stay in the page meanwhile. `asked` lists the requests held. */
+export async function holdLaterParts(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
 /**
  * Opens the hot-seat page and waits until the board is rendered and idle. Animations are
  * off unless `speed` says otherwise (the preference is set before the page loads).

@@ -9,7 +9,7 @@
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FULL_GAME, guardConsole, newGame, openViewer, REPO } from "./helpers.mjs";
+import { FULL_GAME, guardConsole, holdLaterParts, newGame, openViewer, REPO } from "./helpers.mjs";
 
 /** Names, not English: the product, the games, the language's own name in the list. */
 const ALLOWED = new Set(["outflank", "reversi", "othello", "gomoku", "tic", "tac", "toe", "english", "ada", "grace"]);
@@ -80,12 +80,7 @@ for (const [lang, browser] of Object.entries(LANGUAGES)) {
 
       // The toolbar's and the side's code is held at first: the parts the build painted (in
       // English) wait in their place until it comes, and must not be seen meanwhile.
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdLaterParts(page);
       await openViewer(page);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.locator("[data-painted]")).not.toHaveCount(0);
