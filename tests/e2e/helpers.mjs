@@ -31,13 +31,13 @@ export function guardConsole(page) {
   return { check: () => expect(problems, "console errors, page errors or failed requests").toEqual([]) };
 }
 
-/** Holds the hot-seat page's toolbar's and side's code (their split modules) until `release()`:
+/** Holds the hot-seat page's toolbar's and side's code (their split module) until `release()`:
  * their painted twins stay in the page meanwhile. `asked` lists the requests held. */
 export async function holdLaterParts(page) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
   const asked = [];
-  await page.route(/\/split_(toolbar|side)_view_[^/]*\.wasm$/, async (route) => {
+  await page.route(/\/split_later_part_view_[^/]*\.wasm$/, async (route) => {
     asked.push(route.request().url());
     await held;
     await route.continue();

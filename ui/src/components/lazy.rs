@@ -19,8 +19,8 @@
 //! (`host::review`) and the asking for the computer's move (`host::opponent`).
 //!
 //! - the toolbar and what sits beside the board (the history bar, conceding, the preferences'
-//!   button, the move list): on screen at once, painted by the page's HTML, and made live
-//!   once the board is (`super::start`).
+//!   button, the move list), in one module: on screen at once, painted by the page's HTML,
+//!   and made live once the board is (`super::start`).
 //!
 //! Each private function here is a split point (Leptos's `#[lazy]`, under the `split` feature
 //! that only the page's build turns on, `cargo xtask page`): the code only it reaches goes into
@@ -129,14 +129,21 @@ fn online_section_view(online: Online, host: Host) -> AnyView {
     online::section(online, host)
 }
 
-#[cfg_attr(feature = "split", lazy)]
-fn toolbar_view(handles: ToolbarHandles) -> AnyView {
-    view! { <Toolbar handles=handles /> }.into_any()
+/// A part of the page made live after the board.
+enum LaterPart {
+    Toolbar(ToolbarHandles),
+    Side,
 }
 
+/// The toolbar and the side in one split point: both are needed at once, and one module
+/// shares the code the two have in common instead of a chunk of its own for each piece of it
+/// (fewer requests before the page is whole).
 #[cfg_attr(feature = "split", lazy)]
-fn side_view() -> AnyView {
-    view! { <Side /> }.into_any()
+fn later_part_view(part: LaterPart) -> AnyView {
+    match part {
+        LaterPart::Toolbar(handles) => view! { <Toolbar handles=handles /> }.into_any(),
+        LaterPart::Side => view! { <Side /> }.into_any(),
+    }
 }
 
 #[cfg_attr(feature = "split", lazy)]
@@ -208,18 +215,19 @@ pub fn prefs_fields() -> Suspend<AnyView> {
 
 /// The toolbar ([`Toolbar`]).
 pub fn toolbar(handles: ToolbarHandles) -> AnyView {
-    #[cfg(feature = "split")]
-    return when_loaded(async move { split_call!(toolbar_view(handles)) }).into_any();
-    #[cfg(not(feature = "split"))]
-    toolbar_view(handles)
+    later_part(LaterPart::Toolbar(handles))
 }
 
 /// What sits beside the board ([`Side`]).
 pub fn side() -> AnyView {
+    later_part(LaterPart::Side)
+}
+
+fn later_part(part: LaterPart) -> AnyView {
     #[cfg(feature = "split")]
-    return when_loaded(async move { split_call!(side_view()) }).into_any();
+    return when_loaded(async move { split_call!(later_part_view(part)) }).into_any();
     #[cfg(not(feature = "split"))]
-    side_view()
+    later_part_view(part)
 }
 
 /// Fetches the code of the part built in `step` of the first mount, without building it: the
@@ -228,8 +236,8 @@ pub async fn load(step: Step) {
     #[cfg(feature = "split")]
     match step {
         Step::Viewer | Step::Board => {}
-        Step::Toolbar => __preload_toolbar_view().await,
-        Step::Side => __preload_side_view().await,
+        // The first asks for the code, the second finds it there.
+        Step::Toolbar | Step::Side => __preload_later_part_view().await,
     }
     #[cfg(not(feature = "split"))]
     let _ = step;

@@ -101,7 +101,11 @@ pub fn when_live(f: impl FnOnce() + 'static) {
             Effect::new(move |_| {
                 if taken.get() >= last {
                     if let Some(f) = f.borrow_mut().take() {
-                        f();
+                        // In a task of its own, not in the last step's.
+                        leptos::task::spawn_local(async move {
+                            next_task().await;
+                            f();
+                        });
                     }
                 }
             });
