@@ -129,9 +129,10 @@ fn online_section_view(online: Online, host: Host) -> AnyView {
     online::section(online, host)
 }
 
-/// A part of the page made live after the board.
+/// A part of the page made live after the board (the toolbar's handles boxed: they are
+/// many signals, and the side carries none).
 enum LaterPart {
-    Toolbar(ToolbarHandles),
+    Toolbar(Box<ToolbarHandles>),
     Side,
 }
 
@@ -141,7 +142,7 @@ enum LaterPart {
 #[cfg_attr(feature = "split", lazy)]
 fn later_part_view(part: LaterPart) -> AnyView {
     match part {
-        LaterPart::Toolbar(handles) => view! { <Toolbar handles=handles /> }.into_any(),
+        LaterPart::Toolbar(handles) => view! { <Toolbar handles=*handles /> }.into_any(),
         LaterPart::Side => view! { <Side /> }.into_any(),
     }
 }
@@ -215,7 +216,7 @@ pub fn prefs_fields() -> Suspend<AnyView> {
 
 /// The toolbar ([`Toolbar`]).
 pub fn toolbar(handles: ToolbarHandles) -> AnyView {
-    later_part(LaterPart::Toolbar(handles))
+    later_part(LaterPart::Toolbar(Box::new(handles)))
 }
 
 /// What sits beside the board ([`Side`]).
