@@ -56,12 +56,17 @@
     setInterval(check, 60 * 60 * 1000);
   }
 
-  window.addEventListener("load", function () {
+  function register() {
     navigator.serviceWorker
       .register("./sw.js")
       .then(watch)
       .catch(function (e) {
         console.warn("outflank: offline play is unavailable:", e && e.message);
       });
-  });
+  }
+
+  // Once the page is whole (ui/src/components/start.rs says so): the worker's first install
+  // fetches the whole site, which would otherwise share the processor with the page's start.
+  if (document.documentElement.hasAttribute("data-live")) register();
+  else document.addEventListener("outflank-live", register, { once: true });
 })();

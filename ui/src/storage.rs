@@ -30,6 +30,18 @@ fn set(key: &str, value: &str) {
     }
 }
 
+/// Writes `value` as JSON text under `key` (`what` names it in the warning if it cannot be
+/// written as text); where there is no store it is not even written out.
+fn save(key: &str, value: &impl serde::Serialize, what: &str) {
+    if local_storage().is_none() {
+        return;
+    }
+    match js::to_json_text(value) {
+        Some(text) => set(key, &text),
+        None => leptos::logging::warn!("outflank: {what} could not be saved"),
+    }
+}
+
 /// What loading the saved game found.
 pub enum Loaded {
     Nothing,
@@ -55,10 +67,7 @@ pub fn load_game() -> Loaded {
 }
 
 pub fn save_game(game: &HotSeat) {
-    match js::to_json_text(&game.saved()) {
-        Some(text) => set(GAME_KEY, &text),
-        None => leptos::logging::warn!("outflank: the game could not be saved"),
-    }
+    save(GAME_KEY, &game.saved(), "the game");
 }
 
 pub fn clear_game() {
@@ -195,10 +204,7 @@ pub fn load_leaderboard() -> Result<LeaderBoard, String> {
 }
 
 pub fn save_leaderboard(board: &LeaderBoard) {
-    match js::to_json_text(board) {
-        Some(text) => set(BOARD_KEY, &text),
-        None => leptos::logging::warn!("outflank: the leader board could not be saved"),
-    }
+    save(BOARD_KEY, board, "the leader board");
 }
 
 pub fn clear_leaderboard() {

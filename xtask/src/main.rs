@@ -25,6 +25,7 @@ mod ctx;
 mod lint;
 mod package;
 mod page;
+mod regroup;
 mod serve;
 mod setup;
 mod test;

@@ -11,6 +11,8 @@
 //!    embeddable viewer are reused as they are;
 //! 2. `wasm-split-cli`: the main module, one module per split point, chunks of the code that
 //!    several of them share, and `__wasm_split.js`, which fetches them on demand;
+//!    the two split modules every start fetches are then each merged with the chunks only it
+//!    needs (`crate::regroup`);
 //! 3. wasm-bindgen on the main module (`--target web`, as trunk does for a page, keeping the
 //!    linker's exports the split modules import);
 //! 4. in release, `wasm-opt -Oz` on every module and terser on the scripts;
@@ -71,6 +73,8 @@ pub(crate) fn page(ctx: &Ctx, args: &[String]) -> Result {
     let mut splitter = ctx.cmd("wasm-split-cli");
     splitter.arg(&wasm).arg(&split).args(["--out-name", BIN]);
     run(splitter)?;
+    // The two split modules every start fetches, each one file with its own chunks.
+    crate::regroup::regroup(ctx, &split)?;
 
     clean(&out)?;
     let mut bindgen = with_args(

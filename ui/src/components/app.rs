@@ -58,6 +58,7 @@ pub fn App(stored: Stored) -> impl IntoView {
         }
     };
     let host = Host::new(initial, prefs, leaderboard, notice);
+    when_live(move || host.save());
     // The page's <html lang> follows the language (screen readers and axe read it).
     Effect::new(move |_| {
         if let Some(root) = document().document_element() {

@@ -231,4 +231,19 @@ pub async fn mount(stored: Stored) {
         next_task().await;
         taken.set(step as u8);
     }
+    say_live();
+}
+
+/// Tells the page's scripts that the page is whole (`data-live` on the root, and an
+/// `outflank-live` event): the service worker's registration (web/register.js), whose
+/// fetching of the whole site for offline play would otherwise share the processor with the
+/// start.
+fn say_live() {
+    let document = document();
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("data-live", "");
+    }
+    if let Ok(event) = web_sys::Event::new("outflank-live") {
+        let _ = document.dispatch_event(&event);
+    }
 }

@@ -75,22 +75,30 @@ impl Host {
             language: RwSignal::new(prefs.language),
             leaderboard: RwSignal::new(leaderboard),
         };
-        // The one place the game is saved, and its result put on the leader board: after
-        // every change.
-        Effect::new(move |_| {
+        // The game is saved, and its result put on the leader board, after every change. The
+        // game at start, just read or new, is saved by the page once it is live: nothing on
+        // screen waits for its writing.
+        Effect::new(move |before: Option<()>| {
             host.version.track();
-            host.with(storage::save_game);
-            let (id, result) = host.with(|h| (h.id(), h.finished()));
-            let changed = host
-                .leaderboard
-                .try_update_untracked(|b| b.update(id, result))
-                .unwrap_or(false);
-            if changed {
-                host.leaderboard.notify();
-                host.leaderboard.with_untracked(storage::save_leaderboard);
+            if before.is_some() {
+                host.save();
             }
         });
         host
+    }
+
+    /// Saves the game and puts its result, if it has one, on the leader board.
+    pub fn save(&self) {
+        self.with(storage::save_game);
+        let (id, result) = self.with(|h| (h.id(), h.finished()));
+        let changed = self
+            .leaderboard
+            .try_update_untracked(|b| b.update(id, result))
+            .unwrap_or(false);
+        if changed {
+            self.leaderboard.notify();
+            self.leaderboard.with_untracked(storage::save_leaderboard);
+        }
     }
 
     /// Where the viewer takes the host's events.
