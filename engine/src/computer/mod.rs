@@ -64,7 +64,7 @@ pub struct Computer {
     ten: Option<Searcher<Ten>>,
     /// The opening book of 8x8 standard Reversi that levels 6 to 11 play from.
     book: Option<&'static Book>,
-    /// Threads that help the exact solves of standard Reversi ([`Computer::set_helpers`]).
+    /// Threads that help the searches of standard Reversi ([`Computer::set_helpers`]).
     helpers: Option<&'static dyn Helpers>,
 }
 
@@ -107,8 +107,8 @@ impl Computer {
         self.book = book;
     }
 
-    /// Threads that help its exact solves of standard Reversi (`None`: it solves on the
-    /// caller's thread alone; see [`crate::search::Searcher::set_helpers`]). Natively a
+    /// Threads that help its searches of standard Reversi at the strong levels (`None`: it
+    /// searches on the caller's thread alone; see [`crate::search::Searcher::set_helpers`]). Natively a
     /// program can give it [`crate::search::Threads`]; a browser's worker gives its own.
     pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
         self.helpers = helpers;

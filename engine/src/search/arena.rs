@@ -5,7 +5,9 @@ use crate::book::Book;
 use crate::rng::Rng;
 use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
-use crate::search::{endgame::final_score, Level, Searcher, Settings, Stop, PLAY_TABLE_BITS};
+use crate::search::{
+    endgame::final_score, Helpers, Level, Searcher, Settings, Stop, Threads, PLAY_TABLE_BITS,
+};
 use crate::Board;
 
 /// `count` different openings of `plies` random legal moves from the start (seeded).
@@ -251,6 +253,8 @@ pub struct Contender {
     pub max_nodes: Option<u64>,
     /// The opening book it plays from at levels 6 to 11 (see [`Level::book_margin`]).
     pub book: Option<&'static Book>,
+    /// The threads of its own search (`None`: the caller's thread alone).
+    pub threads: Option<&'static Threads>,
 }
 
 impl Contender {
@@ -272,6 +276,7 @@ impl Contender {
             tweaks: Tweaks::default(),
             max_nodes: None,
             book: None,
+            threads: None,
         }
     }
 
@@ -295,6 +300,7 @@ impl Contender {
             tweaks,
             max_nodes: None,
             book: None,
+            threads: None,
         })
     }
 
@@ -313,6 +319,13 @@ impl Contender {
             )?))),
         };
         Ok(Contender { book, ..self })
+    }
+
+    /// The contender searching on `threads` threads (kept for the rest of the program, as
+    /// the searchers hold them as `'static`).
+    pub fn with_threads(self, threads: usize) -> Contender {
+        let threads = (threads > 1).then(|| &*Box::leak(Box::new(Threads(threads))));
+        Contender { threads, ..self }
     }
 
     fn book_margin(&self) -> Option<(&'static Book, i32)> {
@@ -437,6 +450,8 @@ fn play_opening(
         players[1].set_pattern(light.pattern);
         players[0].set_tweaks(dark.tweaks);
         players[1].set_tweaks(light.tweaks);
+        players[0].set_helpers(dark.threads.map(|t| t as &dyn Helpers));
+        players[1].set_helpers(light.threads.map(|t| t as &dyn Helpers));
         let mut effort = [Effort::default(); 2];
         let settings = [dark.settings(), light.settings()];
         let result = play_searchers(

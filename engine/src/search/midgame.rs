@@ -14,10 +14,15 @@ use crate::search::{solve_full, solve_window, Choice, Helpers, Settings, Stop};
 use crate::Board;
 
 mod analysis;
+mod deepen;
+// Threads share memory natively, and in wasm built with atomics (the threaded worker).
+#[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+mod lazy;
 mod probcut;
 mod run;
 mod tweaks;
 
+use deepen::Deepened;
 use run::Run;
 
 pub use analysis::{Analysis, Share};
@@ -42,8 +47,14 @@ pub struct Searcher<G: Geometry> {
     /// The pattern evaluation's weights (8x8 only).
     pattern: Option<&'static Weights>,
     tweaks: Tweaks,
-    /// Threads that help its exact solves ([`Searcher::set_helpers`]).
+    /// Threads that help its searches ([`Searcher::set_helpers`]).
     helpers: Option<&'static dyn Helpers>,
+    /// The midgame table the helpers share with the caller's thread (made when first
+    /// needed, as large as `mid`).
+    #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+    shared: Option<std::sync::Arc<crate::search::table::SharedTable<G::B>>>,
+    /// The tables' size: `2^bits` entries.
+    bits: u32,
 }
 
 impl<G: Geometry> Default for Searcher<G> {
@@ -63,12 +74,18 @@ impl<G: Geometry> Searcher<G> {
             pattern: if G::CELLS == 64 { pattern } else { None },
             tweaks: Tweaks::default(),
             helpers: None,
+            #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+            shared: None,
+            bits,
         }
     }
 
-    /// Solves the position exactly on these threads too when [`Searcher::choose`] reaches
-    /// the end (from [`super::PARALLEL_FROM`] empties; the same score, sooner). Such a solve
-    /// is not stopped by `choose`'s `stop`, and uses a table of its own.
+    /// Searches on these threads too in [`Searcher::choose`]. The midgame search of the
+    /// strong levels (no noise, no depth short of the end) runs on every thread with a table they share, the move
+    /// decided by the caller's thread within its node budget (deeper in the same time; no
+    /// longer reproducible node for node). The exact solve at the end splits its moves
+    /// between the threads (from [`super::PARALLEL_FROM`] empties; the same score, sooner);
+    /// it is not stopped by `choose`'s `stop`, and uses a table of its own.
     pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
         self.helpers = helpers;
     }
@@ -85,6 +102,7 @@ impl<G: Geometry> Searcher<G> {
     pub fn plain_score(&mut self, board: Board<G>, depth: u8) -> i32 {
         let mut run = Run {
             table: &mut self.mid,
+            geometry: std::marker::PhantomData,
             stop: &crate::search::never,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -116,6 +134,10 @@ impl<G: Geometry> Searcher<G> {
     pub fn clear(&mut self) {
         self.mid.clear();
         self.end.clear();
+        #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+        {
+            self.shared = None;
+        }
     }
 
     /// The move to play with `settings`; `seed` drives the randomness of the weaker levels.
@@ -153,83 +175,33 @@ impl<G: Geometry> Searcher<G> {
                 };
             }
         }
-        let mut run = Run {
-            table: &mut self.mid,
-            stop,
-            nodes: 0,
-            max_nodes: self.tweaks.budget(settings.max_nodes, empties),
-            aborted: false,
-            greedy: settings.greedy,
-            pattern: self.pattern,
-            tweaks: self.tweaks,
-            mpc_t: self.tweaks.mpc_margin(),
-            every_move: settings.noise > 0,
-        };
-        let root_ix = run.indexes(&board);
-        let mut scored: Vec<(u32, i32)> = Vec::new();
-        let mut reached = 0;
-        let mut exact = false;
-        let mut depth = 1;
-        const INF: i32 = i32::MAX / 2;
-        // Without ProbCut the iteration at depth = empties is already exact.
-        let last = if run.tweaks.probcut {
-            empties + ENDGAME_T.len() as u32
-        } else {
-            empties
-        };
-        while depth <= settings.depth.max(1) {
-            run.mpc_t = match (depth as u32).checked_sub(empties + 1) {
-                Some(step) => ENDGAME_T[step as usize],
-                None => run.tweaks.mpc_margin(),
-            };
-            let result =
-                if run.tweaks.aspiration && depth >= 4 && settings.noise == 0 && !scored.is_empty()
-                {
-                    // Aspiration: a window around the last score, widened on the side it fails.
-                    let guess = scored[0].1;
-                    let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-                    loop {
-                        let (lo, hi) = (
-                            guess.saturating_sub(below).max(-INF),
-                            guess.saturating_add(above).min(INF),
-                        );
-                        let r = run.root(board, &root_ix, depth, lo, hi);
-                        if run.aborted || r.is_empty() {
-                            break r;
-                        }
-                        let best = r[0].1;
-                        if best <= lo && lo > -INF {
-                            below = below.saturating_mul(4);
-                        } else if best >= hi && hi < INF {
-                            above = above.saturating_mul(4);
-                        } else {
-                            break r;
-                        }
-                    }
-                } else {
-                    run.root(board, &root_ix, depth, -INF, INF)
+        let max_nodes = self.tweaks.budget(settings.max_nodes, empties);
+        let (
+            Deepened {
+                mut scored,
+                reached,
+                exact,
+            },
+            nodes,
+        ) = match self.deepen_helped(board, settings, max_nodes, stop) {
+            Some(found) => found,
+            None => {
+                let mut run = Run {
+                    table: &mut self.mid,
+                    geometry: std::marker::PhantomData,
+                    stop,
+                    nodes: 0,
+                    max_nodes,
+                    aborted: false,
+                    greedy: settings.greedy,
+                    pattern: self.pattern,
+                    tweaks: self.tweaks,
+                    mpc_t: self.tweaks.mpc_margin(),
+                    every_move: settings.noise > 0,
                 };
-            if run.aborted {
-                // A deeper iteration cut off by the budget still counts if it scored a
-                // move above its window's floor: its best move is then at least as good at
-                // the deeper depth as the last full iteration's (see `root`). A fifth of level 10's
-                // budget goes into that last iteration on average, up to half.
-                if !result.is_empty() && run.tweaks.partial_root {
-                    scored = result;
-                }
-                break;
+                (run.deepen(board, settings, 1), run.nodes)
             }
-            scored = result;
-            reached = depth;
-            if depth as u32 >= last {
-                // Past the end of the game (no leaf is scored by the evaluation) and
-                // nothing cut by a guess: exact. (Without ProbCut the iterations end at
-                // depth = empties, where a full board can still be a depth-0 leaf.)
-                exact = run.tweaks.probcut;
-                break;
-            }
-            depth += 1;
-        }
+        };
         if scored.is_empty() {
             // Not even depth 1 finished: any legal move beats none.
             scored = vec![(moves.lowest(), 0)];
@@ -252,8 +224,58 @@ impl<G: Geometry> Searcher<G> {
             score: best.2,
             depth: reached,
             exact,
-            nodes: run.nodes,
+            nodes,
         }
+    }
+
+    /// The midgame iterations on the helpers' threads too, if there are any and the search
+    /// is one of the strong levels': no noise, and deep enough to reach the end of the game,
+    /// so that its node budget is what ends it. (The weaker levels stay reproducible move
+    /// for move, which a shared table would not allow.) What the caller's thread found and
+    /// every thread's nodes.
+    #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+    fn deepen_helped(
+        &mut self,
+        board: Board<G>,
+        settings: &Settings,
+        max_nodes: u64,
+        stop: &Stop<'_>,
+    ) -> Option<(Deepened, u64)> {
+        let helpers = self.helpers.filter(|h| {
+            h.helpers() > 0
+                && settings.noise == 0
+                && !settings.greedy
+                && u32::from(settings.depth) >= board.empty().count()
+        })?;
+        let bits = self.bits;
+        let table = self.shared.get_or_insert_with(|| {
+            std::sync::Arc::new(crate::search::table::SharedTable::new(bits))
+        });
+        let search = lazy::Search {
+            board,
+            settings: *settings,
+            pattern: self.pattern,
+            tweaks: self.tweaks,
+        };
+        Some(lazy::deepen(
+            helpers,
+            std::sync::Arc::clone(table),
+            search,
+            max_nodes,
+            stop,
+        ))
+    }
+
+    /// No threads to help in this build (wasm without atomics).
+    #[cfg(not(any(not(target_family = "wasm"), target_feature = "atomics")))]
+    fn deepen_helped(
+        &mut self,
+        _: Board<G>,
+        _: &Settings,
+        _: u64,
+        _: &Stop<'_>,
+    ) -> Option<(Deepened, u64)> {
+        None
     }
 
     /// The exact final score of every legal move of `share` (for hints near the end), best

@@ -163,6 +163,7 @@ pub trait Helpers: Sync {
 pub type Job = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 /// `.0 - 1` native threads, started for each search ([`Helpers`]).
+#[derive(Debug)]
 pub struct Threads(pub usize);
 
 impl Helpers for Threads {

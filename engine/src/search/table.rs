@@ -37,6 +37,8 @@ pub trait Transpositions<B> {
     /// Whether other threads use the table too (the solver then shares out its work).
     const SHARED: bool;
     fn probe(&self, player: B, opponent: B) -> Option<Entry<B>>;
+    /// Starts loading the bucket of a position that will be probed soon (a hint only).
+    fn prefetch(&self, _player: B, _opponent: B) {}
     /// Records what a search of `depth` found with the window `(alpha, beta)`: the score
     /// `score` is exact inside the window, a lower bound at or above `beta`, an upper bound
     /// at or below `alpha`.
@@ -62,6 +64,20 @@ pub fn hash<B: Bits>(player: B, opponent: B) -> u64 {
     let h = fold(player).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ fold(opponent).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^ (h >> 31)
+}
+
+/// Starts loading the memory at `address` into the cache. x86-64 only: wasm has no
+/// prefetch instruction.
+#[inline(always)]
+fn prefetch(address: *const i8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of x86-64's baseline, and a prefetch never faults, whatever the
+    // address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(address)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 /// The entry for `player`/`opponent` in a bucket.
@@ -177,20 +193,11 @@ impl<B: Bits> Table<B> {
     /// prefetch instruction.
     #[inline(always)]
     pub fn prefetch(&self, player: B, opponent: B) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let bucket = self
-                .buckets
+        prefetch(
+            self.buckets
                 .as_ptr()
-                .wrapping_add(self.index(player, opponent)) as *const i8;
-            // SAFETY: SSE is part of x86-64's baseline, and a prefetch never faults (the
-            // address is inside the table anyway).
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (player, opponent);
+                .wrapping_add(self.index(player, opponent)) as *const i8,
+        );
     }
 
     /// See [`Transpositions::store`].
@@ -223,6 +230,11 @@ impl<B: Bits> Transpositions<B> for Table<B> {
     #[inline(always)]
     fn probe(&self, player: B, opponent: B) -> Option<Entry<B>> {
         Table::probe(self, player, opponent)
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, player: B, opponent: B) {
+        Table::prefetch(self, player, opponent);
     }
 
     #[inline(always)]
@@ -326,6 +338,12 @@ impl<B: Bits> Transpositions<B> for &SharedTable<B> {
     #[inline(always)]
     fn probe(&self, player: B, opponent: B) -> Option<Entry<B>> {
         SharedTable::probe(self, player, opponent)
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, player: B, opponent: B) {
+        let bucket = &self.buckets[(hash(player, opponent) >> 1) as usize & self.mask];
+        prefetch(bucket as *const Bucket<B> as *const i8);
     }
 
     #[inline(always)]

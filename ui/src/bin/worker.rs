@@ -12,7 +12,8 @@
 //! The same worker is also built with WebAssembly threads (`cargo xtask worker-threads`,
 //! `outflank-worker-mt_*`), which the page starts when it is cross-origin isolated: that
 //! worker starts helper workers (web/outflank-helper.js) that run this module on its shared
-//! memory, and its exact solves use them ([`team::Team`]): one thread a core, at most
+//! memory, and the computer's searches use them ([`team::Team`]; the midgame search at levels
+//! 10 and 11, the exact solver at every level that solves): one thread a core, at most
 //! [`team::MOST_THREADS`] (or `?threads=N` in the worker's URL).
 
 #[cfg(target_arch = "wasm32")]

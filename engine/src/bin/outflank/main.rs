@@ -79,7 +79,7 @@ enum Command {
     },
     /// Two levels play each other, both colours from varied openings.
     #[command(
-        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth)\n  outflank match --a 10 --b 10 --a-threads 2 --games 20   (what a second core is worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
     )]
     Match {
         /// Level of player A (1-11).
@@ -111,6 +111,13 @@ enum Command {
         /// Openings played at once, one a thread (the games and the score do not depend on it).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// Threads of player A's own search, each move (its midgame search shares a table
+        /// between them; the games then vary from run to run).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        a_threads: u16,
+        /// Threads of player B's own search (as --a-threads).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        b_threads: u16,
         /// Player A's evaluation: a weights file, or `hand` for the hand-made one (default:
         /// the embedded weights). For comparing evaluations (train/TRAINING.md).
         #[arg(long, hide = true)]
@@ -200,6 +207,8 @@ fn main() -> ExitCode {
             a_book,
             b_book,
             threads,
+            a_threads,
+            b_threads,
             a_eval,
             b_eval,
             a_search,
@@ -216,11 +225,11 @@ fn main() -> ExitCode {
                 (Ok(a), Ok(b)) => play_match(
                     arena::Contender {
                         max_nodes: a_nodes,
-                        ..a
+                        ..a.with_threads(usize::from(a_threads))
                     },
                     arena::Contender {
                         max_nodes: b_nodes,
-                        ..b
+                        ..b.with_threads(usize::from(b_threads))
                     },
                     games,
                     (openings.as_deref(), usize::from(opening_plies)),

@@ -4,6 +4,7 @@
 
 use super::{Run, Searcher, WIN};
 use crate::bitboard::{Bits, Geometry};
+use crate::search::table::Transpositions;
 use crate::search::table::NO_MOVE;
 use crate::search::{solve_full, Stop};
 use crate::Board;
@@ -135,6 +136,7 @@ impl<G: Geometry> Searcher<G> {
         }
         let mut run = Run {
             table: &mut self.mid,
+            geometry: std::marker::PhantomData,
             stop,
             nodes: 0,
             max_nodes,
@@ -245,7 +247,7 @@ fn to_play<G: Geometry>(board: Board<G>) -> Option<Board<G>> {
     }
 }
 
-impl<G: Geometry> Run<'_, G> {
+impl<G: Geometry, T: Transpositions<G::B>> Run<'_, G, T> {
     /// Every root move's score at `depth`, each with a full window, best first; the best is
     /// stored for the next iteration's ordering.
     fn every_move(&mut self, board: Board<G>, depth: u8) -> Vec<(u32, i32)> {

@@ -4,6 +4,7 @@
 use super::{Run, WIN};
 use crate::bitboard::{Bits, Geometry};
 use crate::search::pattern_index::Indexes;
+use crate::search::table::Transpositions;
 use crate::Board;
 
 /// Multi-ProbCut's regression of a `depth` search's score on a shallower one's, by depth
@@ -144,7 +145,7 @@ pub fn mpc_shallow(depth: u8) -> u8 {
     mpc_row(depth).0
 }
 
-impl<G: Geometry> Run<'_, G> {
+impl<G: Geometry, T: Transpositions<G::B>> Run<'_, G, T> {
     /// Multi-ProbCut: `Some(beta)` if a shallow search says the `depth` search would very
     /// probably fail high, `Some(alpha)` if low, else `None`.
     pub(super) fn probcut(

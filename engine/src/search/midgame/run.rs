@@ -3,12 +3,14 @@
 //! node budget. [`Searcher`](super::Searcher) makes one for each move it chooses and runs
 //! its iterations, deeper and deeper, through [`Run::root`].
 
+use std::marker::PhantomData;
+
 use super::{Tweaks, MPC_MIN_DEPTH, WIN};
 use crate::bitboard::{Bits, Geometry};
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::pattern_index::Indexes;
-use crate::search::table::{Table, NO_MOVE};
+use crate::search::table::{Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
 use crate::search::Stop;
 use crate::Board;
@@ -17,8 +19,10 @@ use crate::Board;
 const SHALLOW_ORDER_DEPTH: u8 = 6;
 
 /// One search: its table, its node count and budget, and what it may cut.
-pub(super) struct Run<'a, G: Geometry> {
-    pub(super) table: &'a mut Table<G::B>,
+pub(super) struct Run<'a, G: Geometry, T> {
+    /// The transposition table: the searcher's own, or one its threads share.
+    pub(super) table: &'a mut T,
+    pub(super) geometry: PhantomData<G>,
     pub(super) stop: &'a Stop<'a>,
     pub(super) nodes: u64,
     pub(super) max_nodes: u64,
@@ -35,7 +39,7 @@ pub(super) struct Run<'a, G: Geometry> {
     pub(super) every_move: bool,
 }
 
-impl<G: Geometry> Run<'_, G> {
+impl<G: Geometry, T: Transpositions<G::B>> Run<'_, G, T> {
     pub(super) fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.max_nodes || (self.nodes & 0x3FFF == 0 && (self.stop)(self.nodes)) {
