@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use outflank_engine::{ffo, Square};
+use outflank_engine::Square;
 
 fn outflank(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_outflank"))
@@ -17,14 +17,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-const FFO: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/data/ffo-01-39.txt"
-);
-
-fn problems() -> Vec<ffo::Problem> {
-    ffo::parse(&std::fs::read_to_string(FFO).expect("the shared FFO file")).unwrap()
-}
+mod ffo_suite;
+use ffo_suite::{problems, FILE as FFO};
 
 #[test]
 fn perft_prints_the_published_counts() {

@@ -15,6 +15,8 @@
 //! score. The root's score must also be the file's, and its move the file's or one
 //! reaching the same score.
 
+mod ffo_suite;
+
 use outflank_engine::search;
 use outflank_engine::{ffo, Board, Eight, Square};
 
@@ -57,11 +59,7 @@ fn reference(b: Board<Eight>, mut alpha: i32, beta: i32, passed: bool, nodes: &m
 
 #[test]
 fn the_reference_search_finds_the_ffo_scores_at_14_empties() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/ffo-01-39.txt"
-    );
-    let problems = ffo::parse(&std::fs::read_to_string(path).expect("the FFO file")).unwrap();
+    let problems = ffo_suite::problems();
     let p = problems
         .iter()
         .find(|p| p.empties == 14)

@@ -6,20 +6,12 @@
 use outflank_engine::bitboard::Eight;
 use outflank_engine::search::midgame::WIN;
 use outflank_engine::search::{self, Helpers, Level, Searcher, Settings, Threads};
-use outflank_engine::{ffo, Board, Square};
+use outflank_engine::{Board, Square};
 
 static THREE: Threads = Threads(3);
 
-fn problems() -> Vec<ffo::Problem> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/ffo-01-39.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path}: {e} (the shared test data sits beside the repository)")
-    });
-    ffo::parse(&text).expect("the FFO file parses")
-}
+mod ffo_suite;
+use ffo_suite::problems;
 
 #[test]
 fn three_threads_search_to_the_exact_score() {

@@ -4,18 +4,10 @@
 //! #20-#39 with two threads against the file).
 
 use outflank_engine::search;
-use outflank_engine::{ffo, Square};
+use outflank_engine::Square;
 
-fn problems() -> Vec<ffo::Problem> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/ffo-01-39.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path}: {e} (the shared test data sits beside the repository)")
-    });
-    ffo::parse(&text).expect("the FFO file parses")
-}
+mod ffo_suite;
+use ffo_suite::problems;
 
 #[test]
 fn two_and_three_threads_find_the_one_thread_scores() {

@@ -5,16 +5,8 @@ use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::{self, arena, Level, Searcher, Settings};
 use outflank_engine::{ffo, Board, Eight, Square};
 
-fn problems() -> Vec<ffo::Problem> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/ffo-01-39.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path}: {e} (the shared test data sits beside the repository)")
-    });
-    ffo::parse(&text).expect("the FFO file parses")
-}
+mod ffo_suite;
+use ffo_suite::problems;
 
 fn check_solved(ids: std::ops::RangeInclusive<u32>) {
     let mut checked = 0;

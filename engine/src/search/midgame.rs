@@ -81,11 +81,12 @@ impl<G: Geometry> Searcher<G> {
     }
 
     /// Searches on these threads too in [`Searcher::choose`]. The midgame search of the
-    /// strong levels (no noise, no depth short of the end) runs on every thread with a table they share, the move
-    /// decided by the caller's thread within its node budget (deeper in the same time; no
-    /// longer reproducible node for node). The exact solve at the end splits its moves
-    /// between the threads (from [`super::PARALLEL_FROM`] empties; the same score, sooner);
-    /// it is not stopped by `choose`'s `stop`, and uses a table of its own.
+    /// strong levels (no noise, no depth short of the end) runs on every thread with a table
+    /// they share, within the caller's thread's node budget, and plays the move of the
+    /// deepest iteration a thread finished (deeper in the same time; no longer reproducible
+    /// node for node). The exact solve at the end splits its moves between the threads (from
+    /// [`super::PARALLEL_FROM`] empties; the same score, sooner); it is not stopped by
+    /// `choose`'s `stop`, and uses a table of its own.
     pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
         self.helpers = helpers;
     }
@@ -101,17 +102,14 @@ impl<G: Geometry> Searcher<G> {
     /// deepening, and [`Searcher::clear`] starts afresh): what `outflank-train mpc` regresses.
     pub fn plain_score(&mut self, board: Board<G>, depth: u8) -> i32 {
         let mut run = Run {
-            table: &mut self.mid,
-            geometry: std::marker::PhantomData,
-            stop: &crate::search::never,
-            nodes: 0,
-            max_nodes: u64::MAX,
-            aborted: false,
-            greedy: false,
-            pattern: self.pattern,
-            tweaks: Tweaks::NONE,
             mpc_t: MPC_T,
-            every_move: false,
+            ..Run::new(
+                &mut self.mid,
+                &crate::search::never,
+                u64::MAX,
+                self.pattern,
+                Tweaks::NONE,
+            )
         };
         let ix = run.indexes(&board);
         run.search(board, &ix, depth, -i32::MAX / 2, i32::MAX / 2, false)
@@ -187,17 +185,9 @@ impl<G: Geometry> Searcher<G> {
             Some(found) => found,
             None => {
                 let mut run = Run {
-                    table: &mut self.mid,
-                    geometry: std::marker::PhantomData,
-                    stop,
-                    nodes: 0,
-                    max_nodes,
-                    aborted: false,
                     greedy: settings.greedy,
-                    pattern: self.pattern,
-                    tweaks: self.tweaks,
-                    mpc_t: self.tweaks.mpc_margin(),
                     every_move: settings.noise > 0,
+                    ..Run::new(&mut self.mid, stop, max_nodes, self.pattern, self.tweaks)
                 };
                 (run.deepen(board, settings, 1), run.nodes)
             }
@@ -231,8 +221,8 @@ impl<G: Geometry> Searcher<G> {
     /// The midgame iterations on the helpers' threads too, if there are any and the search
     /// is one of the strong levels': no noise, and deep enough to reach the end of the game,
     /// so that its node budget is what ends it. (The weaker levels stay reproducible move
-    /// for move, which a shared table would not allow.) What the caller's thread found and
-    /// every thread's nodes.
+    /// for move, which a shared table would not allow.) The deepest iteration a thread
+    /// finished, and every thread's nodes.
     #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
     fn deepen_helped(
         &mut self,

@@ -189,8 +189,7 @@ impl<B: Bits> Table<B> {
 
     /// Starts loading the bucket of a position that will be probed soon (a move's result,
     /// while the moves are being ordered): the probe at the top of each node is the search's
-    /// most frequent cache miss. A hint only, so no result changes. x86-64 only: wasm has no
-    /// prefetch instruction.
+    /// most frequent cache miss. A hint only, so no result changes.
     #[inline(always)]
     pub fn prefetch(&self, player: B, opponent: B) {
         prefetch(
@@ -286,6 +285,12 @@ impl<B: Bits> SharedTable<B> {
         }
     }
 
+    /// The bucket of a position.
+    #[inline(always)]
+    fn bucket(&self, player: B, opponent: B) -> &Bucket<B> {
+        &self.buckets[(hash(player, opponent) >> 1) as usize & self.mask]
+    }
+
     /// Runs `f` on the bucket of a position if its lock is free.
     #[inline(always)]
     fn with_bucket<R>(
@@ -294,7 +299,7 @@ impl<B: Bits> SharedTable<B> {
         opponent: B,
         f: impl FnOnce(&mut [Entry<B>; 2]) -> R,
     ) -> Option<R> {
-        let bucket = &self.buckets[(hash(player, opponent) >> 1) as usize & self.mask];
+        let bucket = self.bucket(player, opponent);
         if bucket
             .busy
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -342,8 +347,7 @@ impl<B: Bits> Transpositions<B> for &SharedTable<B> {
 
     #[inline(always)]
     fn prefetch(&self, player: B, opponent: B) {
-        let bucket = &self.buckets[(hash(player, opponent) >> 1) as usize & self.mask];
-        prefetch(bucket as *const Bucket<B> as *const i8);
+        prefetch(self.bucket(player, opponent) as *const Bucket<B> as *const i8);
     }
 
     #[inline(always)]

@@ -135,17 +135,8 @@ impl<G: Geometry> Searcher<G> {
             return self.analyse_exact(board, share, stop, solved);
         }
         let mut run = Run {
-            table: &mut self.mid,
-            geometry: std::marker::PhantomData,
-            stop,
-            nodes: 0,
-            max_nodes,
-            aborted: false,
-            greedy: false,
-            pattern: self.pattern,
-            tweaks: self.tweaks,
             mpc_t: super::MPC_T,
-            every_move: false,
+            ..Run::new(&mut self.mid, stop, max_nodes, self.pattern, self.tweaks)
         };
         let mut scores = Vec::new();
         let mut reached = 0;

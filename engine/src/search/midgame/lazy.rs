@@ -5,7 +5,6 @@
 //! node budget ends the search; the move is that of the deepest iteration a thread finished:
 //! the helpers make the same budget reach deeper, in the same time.
 
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -68,17 +67,8 @@ impl<G: Geometry> Search<G> {
         max_nodes: u64,
     ) -> Run<'a, G, &'a SharedTable<G::B>> {
         Run {
-            table,
-            geometry: PhantomData,
-            stop,
-            nodes: 0,
-            max_nodes,
-            aborted: false,
             greedy: self.settings.greedy,
-            pattern: self.pattern,
-            tweaks: self.tweaks,
-            mpc_t: self.tweaks.mpc_margin(),
-            every_move: false,
+            ..Run::new(table, stop, max_nodes, self.pattern, self.tweaks)
         }
     }
 }

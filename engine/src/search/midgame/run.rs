@@ -39,7 +39,32 @@ pub(super) struct Run<'a, G: Geometry, T> {
     pub(super) every_move: bool,
 }
 
-impl<G: Geometry, T: Transpositions<G::B>> Run<'_, G, T> {
+impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
+    /// A search on `table` within `max_nodes` and `stop`, scoring leaves with `pattern`
+    /// (or the hand-made evaluation), with `tweaks`' refinements and ProbCut margin; not
+    /// greedy, and testing moves with null windows (the fields say otherwise where needed).
+    pub(super) fn new(
+        table: &'a mut T,
+        stop: &'a Stop<'a>,
+        max_nodes: u64,
+        pattern: Option<&'static Weights>,
+        tweaks: Tweaks,
+    ) -> Self {
+        Run {
+            table,
+            geometry: PhantomData,
+            stop,
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+            greedy: false,
+            pattern,
+            tweaks,
+            mpc_t: tweaks.mpc_margin(),
+            every_move: false,
+        }
+    }
+
     pub(super) fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.max_nodes || (self.nodes & 0x3FFF == 0 && (self.stop)(self.nodes)) {
