@@ -53,8 +53,6 @@ pub struct Searcher<G: Geometry> {
     /// needed, as large as `mid`).
     #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
     shared: Option<std::sync::Arc<crate::search::table::SharedTable<G::B>>>,
-    /// The tables' size: `2^bits` entries.
-    bits: u32,
 }
 
 impl<G: Geometry> Default for Searcher<G> {
@@ -76,7 +74,6 @@ impl<G: Geometry> Searcher<G> {
             helpers: None,
             #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
             shared: None,
-            bits,
         }
     }
 
@@ -237,7 +234,7 @@ impl<G: Geometry> Searcher<G> {
                 && !settings.greedy
                 && u32::from(settings.depth) >= board.empty().count()
         })?;
-        let bits = self.bits;
+        let bits = self.mid.bits();
         let table = self.shared.get_or_insert_with(|| {
             std::sync::Arc::new(crate::search::table::SharedTable::new(bits))
         });

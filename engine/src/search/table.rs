@@ -173,6 +173,17 @@ impl<B: Bits> Table<B> {
         self.buckets.fill([Entry::default(); 2]);
     }
 
+    /// Its size: `2^bits` entries (the `bits` [`Table::new`] made it with, within its bounds).
+    ///
+    /// ```
+    /// use outflank_engine::search::table::Table;
+    /// assert_eq!(Table::<u64>::new(18).bits(), 18);
+    /// assert_eq!(Table::<u128>::new(1).bits(), 1);
+    /// ```
+    pub fn bits(&self) -> u32 {
+        (self.buckets.len() * 2).trailing_zeros()
+    }
+
     #[inline(always)]
     fn index(&self, player: B, opponent: B) -> usize {
         (hash(player, opponent) >> 1) as usize & self.mask
