@@ -306,6 +306,14 @@ async function main() {
     const first = loaded.reduce((a, [, n]) => a + n, 0);
     console.log(`first load (the wasm, js and css fetched before the first legal square): ${kb(first)} = ${loaded.map(([f, n]) => `${f} ${kb(n)}`).join(" + ")}`);
     console.log(`every wasm + js + css file of the build: ${kb(all)}`);
+    // The one-thread worker (the threaded one, outflank-worker-mt_*, is the same code on
+    // shared memory) and the files it fetches before its first answer.
+    const worker = Object.keys(size).filter((n) => /^outflank-worker(_bg\.wasm|\.js|_loader\.js)$/.test(n) || n === "reversi8.bin");
+    const threaded = Object.keys(size).filter((n) => n === "outflank-worker-mt_bg.wasm");
+    console.log(
+      `the computer's worker, first reply (its wasm and js, the weights): ${kb(sum((n) => worker.includes(n)))} = ${worker.map((f) => `${f} ${kb(size[f])}`).join(" + ")} (budget 400 KB);` +
+        ` the opening book it fetches beside them: ${kb(size["reversi8.book"] ?? 0)}; the threaded worker's wasm: ${kb(sum((n) => threaded.includes(n)))}`,
+    );
     const extra = [...backFetched].filter((f) => /\.(wasm|js|css)$/.test(f) && !firstLoad.includes(f));
     console.log(`a returning player's load (a saved game, from the service worker's cache) also fetches: ${extra.map((f) => `${f} ${kb(size[f] ?? 0)}`).join(" + ") || "nothing"}`);
     const embed = ["outflank-viewer.js", "outflank-viewer.css"].map((f) => [f, gzipSync(readFileSync(join(DIST, "embed", f)), { level: 9 }).length]);

@@ -11,7 +11,8 @@ use crate::{AnyBoard, AnyGame, Square, Variant};
 
 impl Computer {
     /// The move of the player to move in standard Reversi: a move of the opening book
-    /// within the level's margin of its best ([`Level::book_margin`], picked by `seed`), else
+    /// within the level's margin of its best ([`Level::book_margin`], picked by `seed`) up to
+    /// the level's last book ply ([`Level::book_last_ply`]), else
     /// [`Searcher::choose`] on the board's size, its tables kept for the next move.
     pub(super) fn reversi(
         &mut self,
@@ -23,7 +24,8 @@ impl Computer {
         if let (AnyBoard::Eight(b), Some(book), Some(margin)) =
             (board, self.book, level.book_margin())
         {
-            if let Some((sq, value)) = book.choose(&b, margin, seed) {
+            let in_reach = crate::book::ply(&b) <= level.book_last_ply();
+            if let Some((sq, value)) = in_reach.then(|| book.choose(&b, margin, seed)).flatten() {
                 return Some(Decision {
                     square: Square::from_index(sq, 8),
                     score: value * WIN,
@@ -251,5 +253,30 @@ mod tests {
             d.depth > 0,
             "without a book level 10 searches the first move"
         );
+    }
+
+    #[test]
+    fn the_strongest_levels_leave_the_book_after_the_second_move_of_each_side() {
+        let mut computer = Computer::new();
+        let book = crate::book::default_book().expect("the shipped book reads");
+        let level = |l| Level::new(l).unwrap();
+        // A little search is enough to tell a search from a book move.
+        let soon = |nodes: u64| nodes > 20_000;
+        for (record, plies) in [("f5d6c3", 3), ("f5d6c3d3", 4), ("f5d6c3d3c4", 5)] {
+            let AnyGame::Reversi(r) = game(record) else {
+                unreachable!()
+            };
+            let AnyBoard::Eight(board) = r.position().board() else {
+                unreachable!()
+            };
+            assert_eq!(crate::book::ply(&board), plies);
+            assert!(book.moves(&board).is_some(), "{record} is in the book");
+            let nine = computer.choose(&game(record), level(9), 1, &soon).unwrap();
+            assert_eq!(nine.depth, 0, "level 9 plays {record} from the book");
+            for l in [10, 11] {
+                let d = computer.choose(&game(record), level(l), 1, &soon).unwrap();
+                assert_eq!(d.depth == 0, plies <= 3, "level {l} after {record}: {d:?}");
+            }
+        }
     }
 }

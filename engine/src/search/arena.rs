@@ -107,12 +107,13 @@ impl Clock {
 }
 
 /// [`play_settings`] with the caller's searchers (dark's first), adding what each spent to
-/// `effort`. A player with a book (`books`: the book and the margin its level plays within,
-/// see [`Level::book_margin`]) plays from it while the position is in it.
+/// `effort`. A player with a book (`books`: the book, the margin its level plays within, see
+/// [`Level::book_margin`], and the last ply it plays from it) plays from it while the
+/// position is in it.
 pub fn play_searchers(
     players: &mut [Searcher<Eight>; 2],
     settings: [Settings; 2],
-    books: [Option<(&Book, i32)>; 2],
+    books: [Option<(&Book, i32, u32)>; 2],
     opening: &[u32],
     seed: u64,
     stop: &Stop<'_>,
@@ -143,8 +144,9 @@ pub fn play_searchers(
         ply += 1;
         let clock = Clock::start();
         let move_seed = seed.wrapping_add(ply * 7919);
-        let from_book =
-            books[side].and_then(|(book, margin)| book.choose(&board, margin, move_seed));
+        let from_book = books[side]
+            .filter(|&(_, _, last)| crate::book::ply(&board) <= last)
+            .and_then(|(book, margin, _)| book.choose(&board, margin, move_seed));
         let choice = match from_book {
             Some((sq, _)) => crate::search::Choice {
                 best: Some(sq),
@@ -255,6 +257,12 @@ pub struct Contender {
     pub book: Option<&'static Book>,
     /// The threads of its own search (`None`: the caller's thread alone).
     pub threads: Option<&'static Threads>,
+    /// How far from the book's best (discs) the moves it plays from the book may be,
+    /// instead of its level's [`Level::book_margin`] (to measure what a margin costs).
+    pub book_margin: Option<i32>,
+    /// The last ply it plays from the book, instead of its level's
+    /// [`Level::book_last_ply`] (to see where the book is worth more than the search).
+    pub book_plies: Option<u32>,
 }
 
 impl Contender {
@@ -277,6 +285,8 @@ impl Contender {
             max_nodes: None,
             book: None,
             threads: None,
+            book_margin: None,
+            book_plies: None,
         }
     }
 
@@ -301,6 +311,8 @@ impl Contender {
             max_nodes: None,
             book: None,
             threads: None,
+            book_margin: None,
+            book_plies: None,
         })
     }
 
@@ -328,8 +340,13 @@ impl Contender {
         Contender { threads, ..self }
     }
 
-    fn book_margin(&self) -> Option<(&'static Book, i32)> {
-        Some((self.book?, self.level.book_margin()?))
+    fn book_margin(&self) -> Option<(&'static Book, i32, u32)> {
+        let margin = self.level.book_margin()?;
+        Some((
+            self.book?,
+            self.book_margin.unwrap_or(margin),
+            self.book_plies.unwrap_or(self.level.book_last_ply()),
+        ))
     }
 }
 

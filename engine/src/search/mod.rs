@@ -334,6 +334,20 @@ impl Level {
         }
     }
 
+    /// The last ply (moves played from the start) at which the level plays from the opening
+    /// book. The book's values are level 8 searches a few plies below its positions, which
+    /// level 10's own search sees past from the fourth move on: played further, the book
+    /// costs levels 10 and 11 about a disc a game (`outflank match --a 10 --b 10 --b-book
+    /// none --opening-plies 4`, README). So they play from it the two first moves of each
+    /// side, where it holds every move, and search from there; the weaker levels play from it
+    /// while the position is in it.
+    pub fn book_last_ply(self) -> u32 {
+        match self.0 {
+            10 | 11 => 3,
+            _ => u32::MAX,
+        }
+    }
+
     /// What the level means for the search.
     pub fn settings(self) -> Settings {
         // depth, exact endgame from this many empties, noise (hundredths of a disc), node budget
