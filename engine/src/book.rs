@@ -239,6 +239,15 @@ impl std::fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+/// How a player plays from the book (see [`crate::search::Level::book_play`]): a move within
+/// `margin` discs of the best ([`Book::choose`]) while the position is at most `last_ply`
+/// moves from the start ([`ply`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BookPlay {
+    pub margin: i32,
+    pub last_ply: u32,
+}
+
 const MAGIC: &[u8; 4] = b"OFBK";
 const VERSION: u8 = 2;
 
@@ -306,6 +315,15 @@ impl Book {
         let best = moves[0].1;
         let close = moves.iter().take_while(|m| m.1 >= best - margin).count();
         moves.get((mix(seed) % close as u64) as usize).copied()
+    }
+
+    /// A move of `board` from the book as `play` says (see [`BookPlay`]), with its value;
+    /// `None` out of book or past `play.last_ply`.
+    pub fn play(&self, board: &Board<Eight>, play: BookPlay, seed: u64) -> Option<(u32, i32)> {
+        if ply(board) > play.last_ply {
+            return None;
+        }
+        self.choose(board, play.margin, seed)
     }
 
     /// Gives every expanded position reachable from the start the best value of its moves,

@@ -10,9 +10,8 @@ use crate::search::{Analysis, Helpers, Level, Searcher, Share, Stop, PLAY_TABLE_
 use crate::{AnyBoard, AnyGame, Square, Variant};
 
 impl Computer {
-    /// The move of the player to move in standard Reversi: a move of the opening book
-    /// within the level's margin of its best ([`Level::book_margin`], picked by `seed`) up to
-    /// the level's last book ply ([`Level::book_last_ply`]), else
+    /// The move of the player to move in standard Reversi: a move of the opening book as the
+    /// level plays from it ([`Level::book_play`], picked by `seed`), else
     /// [`Searcher::choose`] on the board's size, its tables kept for the next move.
     pub(super) fn reversi(
         &mut self,
@@ -21,11 +20,9 @@ impl Computer {
         seed: u64,
         stop: &Stop<'_>,
     ) -> Option<Decision> {
-        if let (AnyBoard::Eight(b), Some(book), Some(margin)) =
-            (board, self.book, level.book_margin())
+        if let (AnyBoard::Eight(b), Some(book), Some(play)) = (board, self.book, level.book_play())
         {
-            let in_reach = crate::book::ply(&b) <= level.book_last_ply();
-            if let Some((sq, value)) = in_reach.then(|| book.choose(&b, margin, seed)).flatten() {
+            if let Some((sq, value)) = book.play(&b, play, seed) {
                 return Some(Decision {
                     square: Square::from_index(sq, 8),
                     score: value * WIN,

@@ -1,7 +1,7 @@
 //! Games between two computer players, for the strength check (`examples/match.rs`).
 
 use crate::bitboard::{Bits, Eight};
-use crate::book::Book;
+use crate::book::{Book, BookPlay};
 use crate::rng::Rng;
 use crate::search::midgame::Tweaks;
 use crate::search::weights::Weights;
@@ -107,13 +107,12 @@ impl Clock {
 }
 
 /// [`play_settings`] with the caller's searchers (dark's first), adding what each spent to
-/// `effort`. A player with a book (`books`: the book, the margin its level plays within, see
-/// [`Level::book_margin`], and the last ply it plays from it) plays from it while the
-/// position is in it.
+/// `effort`. A player with a book (`books`: the book and how its level plays from it, see
+/// [`Level::book_play`]) plays from it while the position is in it, up to its last ply.
 pub fn play_searchers(
     players: &mut [Searcher<Eight>; 2],
     settings: [Settings; 2],
-    books: [Option<(&Book, i32, u32)>; 2],
+    books: [Option<(&Book, BookPlay)>; 2],
     opening: &[u32],
     seed: u64,
     stop: &Stop<'_>,
@@ -144,9 +143,7 @@ pub fn play_searchers(
         ply += 1;
         let clock = Clock::start();
         let move_seed = seed.wrapping_add(ply * 7919);
-        let from_book = books[side]
-            .filter(|&(_, _, last)| crate::book::ply(&board) <= last)
-            .and_then(|(book, margin, _)| book.choose(&board, margin, move_seed));
+        let from_book = books[side].and_then(|(book, play)| book.play(&board, play, move_seed));
         let choice = match from_book {
             Some((sq, _)) => crate::search::Choice {
                 best: Some(sq),
@@ -253,15 +250,15 @@ pub struct Contender {
     pub tweaks: Tweaks,
     /// A node budget a move instead of the level's (to try a search's changes quickly).
     pub max_nodes: Option<u64>,
-    /// The opening book it plays from at levels 6 to 11 (see [`Level::book_margin`]).
+    /// The opening book it plays from at levels 6 to 11 (see [`Level::book_play`]).
     pub book: Option<&'static Book>,
     /// The threads of its own search (`None`: the caller's thread alone).
     pub threads: Option<&'static Threads>,
     /// How far from the book's best (discs) the moves it plays from the book may be,
-    /// instead of its level's [`Level::book_margin`] (to measure what a margin costs).
+    /// instead of its level's ([`Level::book_play`]; to measure what a margin costs).
     pub book_margin: Option<i32>,
-    /// The last ply it plays from the book, instead of its level's
-    /// [`Level::book_last_ply`] (to see where the book is worth more than the search).
+    /// The last ply it plays from the book, instead of its level's ([`Level::book_play`]; to
+    /// see where the book is worth more than the search).
     pub book_plies: Option<u32>,
 }
 
@@ -340,13 +337,13 @@ impl Contender {
         Contender { threads, ..self }
     }
 
-    fn book_margin(&self) -> Option<(&'static Book, i32, u32)> {
-        let margin = self.level.book_margin()?;
-        Some((
-            self.book?,
-            self.book_margin.unwrap_or(margin),
-            self.book_plies.unwrap_or(self.level.book_last_ply()),
-        ))
+    fn book_play(&self) -> Option<(&'static Book, BookPlay)> {
+        let level = self.level.book_play()?;
+        let play = BookPlay {
+            margin: self.book_margin.unwrap_or(level.margin),
+            last_ply: self.book_plies.unwrap_or(level.last_ply),
+        };
+        Some((self.book?, play))
     }
 }
 
@@ -474,7 +471,7 @@ fn play_opening(
         let result = play_searchers(
             &mut players,
             settings,
-            [dark.book_margin(), light.book_margin()],
+            [dark.book_play(), light.book_play()],
             opening,
             game_seed,
             &crate::search::never,

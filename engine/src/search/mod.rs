@@ -24,6 +24,7 @@ pub mod weights;
 pub use midgame::{Analysis, Searcher, Share};
 
 use crate::bitboard::{Bits, Geometry};
+use crate::book::BookPlay;
 use crate::{Board, Error, Reason};
 
 /// Asked with the number of nodes searched so far; `true` stops the search.
@@ -322,30 +323,24 @@ impl Level {
         self.0
     }
 
-    /// How far from the best (discs) a move of the opening book the level plays may be:
-    /// levels 6 to 11 play from the book ([`crate::book`]), the stronger the closer to its
-    /// best move, so that games vary; `None` below.
-    pub fn book_margin(self) -> Option<i32> {
-        match self.0 {
-            0..=5 => None,
-            6 => Some(3),
-            7 | 8 => Some(2),
-            _ => Some(1),
-        }
-    }
-
-    /// The last ply (moves played from the start) at which the level plays from the opening
-    /// book. The book's values are level 8 searches a few plies below its positions, which
-    /// level 10's own search sees past from the fourth move on: played further, the book
-    /// costs levels 10 and 11 about a disc a game (`outflank match --a 10 --b 10 --b-book
-    /// none --opening-plies 4`, README). So they play from it the two first moves of each
-    /// side, where it holds every move, and search from there; the weaker levels play from it
-    /// while the position is in it.
-    pub fn book_last_ply(self) -> u32 {
-        match self.0 {
-            10 | 11 => 3,
-            _ => u32::MAX,
-        }
+    /// How the level plays from the opening book ([`crate::book`]); `None` below level 6.
+    ///
+    /// The margin: how far from the best (discs) its book moves may be, the stronger the
+    /// level the closer, so that games vary. The last ply: the book's values are level 8
+    /// searches a few plies below its positions, which level 10's own search sees past from
+    /// the fourth move on; played further, the book costs levels 10 and 11 about a disc a
+    /// game (`outflank match --a 10 --b 10 --b-book none --a-book-plies 60 --opening-plies
+    /// 4`, README). So they play from it each side's first two moves, where it holds every
+    /// move, and search from there; levels 6 to 9 play from it while the position is in it.
+    pub fn book_play(self) -> Option<BookPlay> {
+        let margin = match self.0 {
+            0..=5 => return None,
+            6 => 3,
+            7 | 8 => 2,
+            _ => 1,
+        };
+        let last_ply = if self.0 >= 10 { 3 } else { u32::MAX };
+        Some(BookPlay { margin, last_ply })
     }
 
     /// What the level means for the search.
