@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// The computer's search on several threads in the browser, side by side in one run: the exact
-// solver's time on FFO #20-#29 and level 10's nodes per second (its midgame search, on FFO
-// #35-#39: 21 to 26 empty squares), with 1, 2 and 4 threads, in Chromium.
+// The computer's search on several threads, side by side in one run, with 1, 2 and 4 threads:
+// in Chromium, the exact solver's time on FFO #20-#29 and level 10's nodes per second (its
+// midgame search, on FFO #35-#39: 21 to 26 empty squares); in Node, the solver's time on
+// FFO #20-#39 (6 to 26 empties), as a wasm32-wasip1-threads build of the `solve` example.
 //
 //   node tests/threads-bench.mjs [--dist DIR]      (after `trunk build --release`; DIR: ../dist)
 //
 // It serves the release build (serve.mjs), lets the service worker take the page (which makes
 // it cross-origin isolated), and runs the worker built with threads
-// (outflank-worker-mt_loader.js?threads=N) from the page, one worker per thread count. Every
+// (outflank-worker-mt_loader.js?threads=N) from the page, one worker per thread count. In
+// Node it builds the `solve` example for wasm32-wasip1-threads (`cargo xtask setup` adds the
+// target) and runs it with wasi-run.mjs, whose threads are Node's worker threads. Every
 // solve's score is checked against the FFO file's. The whole sweep runs twice, each time in
 // fresh workers (no table kept from the first), and each figure is the faster of the two: the
 // figures are read on machines that run other things too. Threads need as many cores to show
 // a gain: the machine's `nproc` is printed with the figures.
 import { chromium } from "@playwright/test";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -37,7 +41,34 @@ const solves = problems.filter((p) => p.id >= 20 && p.id <= 29);
 const midgame = problems.filter((p) => p.id >= 35 && p.id <= 39);
 const THREADS = [1, 2, 4];
 
+/** The Node lane: the solver's seconds on FFO #20-#39 for each thread count, twice over. */
+function nodeSolver() {
+  const root = join(here, "..");
+  const build = spawnSync(
+    "cargo",
+    ["build", "--release", "-p", "outflank-engine", "--target", "wasm32-wasip1-threads", "--example", "solve"],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  if (build.status !== 0) throw new Error("could not build the solve example for wasm32-wasip1-threads");
+  const targetDir = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(root, "target");
+  const wasm = join(targetDir, "wasm32-wasip1-threads", "release", "examples", "solve.wasm");
+  const ids = problems.filter((p) => p.id >= 20 && p.id <= 39).map((p) => String(p.id));
+  const seconds = new Map(THREADS.map((n) => [n, Infinity]));
+  for (const n of [...THREADS, ...THREADS]) {
+    const run = spawnSync(process.execPath, [join(here, "wasi-run.mjs"), wasm, ffoFile, ...ids, "--threads", String(n)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    // `solve` exits non-zero when a score or best move disagrees with the file.
+    if (run.status !== 0) throw new Error(`the solver on ${n} threads in Node:\n${run.stdout}`);
+    const total = run.stdout.split("\n").find((l) => l.startsWith("total "));
+    seconds.set(n, Math.min(seconds.get(n), Number(total.split(" ")[2])));
+  }
+  return { first: ids[0], last: ids.at(-1), seconds };
+}
+
 const PREFIX = "/games/outflank/";
+const inNode = nodeSolver();
 const server = await serve({ dir: dist, port: 0, host: "127.0.0.1", prefix: PREFIX });
 const url = `http://127.0.0.1:${server.address().port}${PREFIX}`;
 const browser = await chromium.launch({
@@ -139,6 +170,11 @@ try {
     const median = [...r.level10.map((s) => s.ms)].sort((a, b) => a - b)[r.level10.length >> 1];
     console.log(`  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(median / 1000).toFixed(2)} s a move`);
   }
+  console.log(`\nthe solver in Node, FFO #${inNode.first}-#${inNode.last} (seconds; exact scores and best moves checked):`);
+  const node = THREADS.map((n) => inNode.seconds.get(n));
+  console.log(["", "", ...THREADS.map((n) => `${n} thr`)].map((s) => String(s).padStart(8)).join(""));
+  console.log(["total", "", ...node.map((t) => t.toFixed(2))].map((s) => String(s).padStart(8)).join(""));
+  console.log(["speedup", "", ...node.map((t) => (node[0] / t).toFixed(2) + "x")].map((s) => String(s).padStart(8)).join(""));
   if (wrong) {
     console.error(`${wrong} wrong scores`);
     process.exitCode = 1;

@@ -1,8 +1,8 @@
 //! Solves endgame positions exactly and prints the figures (the same as `outflank solve`).
 //!
 //! `cargo run --release -p outflank-engine --example solve -- FILE [ID ...] [--threads N]`
-//! (with N above 1, the threads share one table and split the work below the root; in wasm,
-//! where there are no threads, one thread solves)
+//! (with N above 1, the threads share one table and split the work below the root; built for
+//! wasm32-wasip1-threads, they run in Node through `tests/wasi-run.mjs`)
 //!
 //! FILE is in the format of `../shared/data/ffo-01-39.txt`; with IDs, only those positions.
 //! Prints `id score best_move nodes seconds` per position (a mismatch with the file's

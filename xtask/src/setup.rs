@@ -16,7 +16,11 @@ const TRUNK_VERSION: &str = "0.21.14";
 /// The wasm splitter Leptos's `#[lazy]` is made for (its runtime half, wasm_split_helpers,
 /// comes with leptos in Cargo.lock): `wasm-split-cli`, used by `cargo xtask page`.
 const WASM_SPLIT_VERSION: &str = "0.2.4";
-const WASM_TARGETS: [&str; 2] = ["wasm32-unknown-unknown", "wasm32-wasip1"];
+const WASM_TARGETS: [&str; 3] = [
+    "wasm32-unknown-unknown",
+    "wasm32-wasip1",
+    "wasm32-wasip1-threads",
+];
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// What tests/package.json pins; checked after `npm ci`.

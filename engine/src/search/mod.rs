@@ -113,10 +113,10 @@ pub(crate) fn solve_window<G: Geometry>(
 /// move of a node with enough empties has been searched without a cut-off, its other moves
 /// are shared out between the threads that are idle, and a thread waiting for the others
 /// at such a split point helps below it meanwhile. The same exact score as [`solve`]; the
-/// node count is the threads' total. Where threads cannot be started (wasm), one thread
-/// solves.
+/// node count is the threads' total. Where threads cannot be started (wasm32-unknown-unknown:
+/// a browser's worker brings its own, see [`solve_helped`]), one thread solves.
 pub fn solve_parallel<G: Geometry>(board: Board<G>, threads: usize) -> Solved {
-    if cfg!(target_family = "wasm") {
+    if cfg!(all(target_family = "wasm", target_os = "unknown")) {
         return solve(board, &never).expect("never stopped");
     }
     solve_helped(board, &Threads(threads), weights::default_weights())
@@ -174,17 +174,24 @@ impl Helpers for Threads {
 
     fn run(&self, help: Job, main: &mut dyn FnMut()) {
         std::thread::scope(|scope| {
+            let mut started = Vec::with_capacity(self.helpers());
             for _ in 0..self.helpers() {
                 let help = std::sync::Arc::clone(&help);
                 // A thread that cannot be started is simply not there.
-                if std::thread::Builder::new()
-                    .spawn_scoped(scope, move || help())
-                    .is_err()
-                {
-                    break;
+                match std::thread::Builder::new().spawn_scoped(scope, move || help()) {
+                    Ok(thread) => started.push(thread),
+                    Err(_) => break,
                 }
             }
             main();
+            // Joined, not left to the scope: the scope waits only until `help` returns, and
+            // a thread still exiting after that can write to memory the caller has reused
+            // by then (WASI's threads do, in Node).
+            for thread in started {
+                if let Err(panic) = thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
         });
     }
 }

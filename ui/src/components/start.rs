@@ -8,8 +8,9 @@
 //!
 //! then the live page takes the place of the one the HTML painted (the same components
 //! rendered at build time, src/bin/prerender.rs), in one swap; the painted toolbar and the
-//! painted parts beside the board stay, inert, in the live page (unseen where the page's
-//! language is not the one they were painted in);
+//! painted parts beside the board stay in the live page (unseen where the page's language is
+//! not the one they were painted in), and a button pressed there is pressed again on its live
+//! twin once that is there;
 //! 4. the host's toolbar;
 //! 5. the history, actions and move list beside (on a phone, below) the board.
 //!
@@ -27,6 +28,7 @@ use std::cell::RefCell;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::{lazy, App};
@@ -58,9 +60,19 @@ impl Step {
 #[derive(Clone, Copy)]
 struct Taken(RwSignal<u8>);
 
+/// A painted part kept in the live page until its live twin replaces it.
+struct Painted {
+    step: Step,
+    element: web_sys::Element,
+    /// Its click listener, which lives as long as it does.
+    _pressed: Closure<dyn FnMut(web_sys::Event)>,
+}
+
 thread_local! {
-    /// The painted parts kept in the live page until their live twins replace them.
-    static PAINTED: RefCell<Vec<(Step, web_sys::Element)>> = const { RefCell::new(Vec::new()) };
+    static PAINTED: RefCell<Vec<Painted>> = const { RefCell::new(Vec::new()) };
+    /// The button last pressed on each painted part (its `data-testid`), pressed again on the
+    /// live twin's button of the same name once the live part is there.
+    static PRESSED: RefCell<Vec<(Step, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A part of the page built in `step` of the first mount: at once where the page is not
@@ -114,19 +126,94 @@ pub fn when_live(f: impl FnOnce() + 'static) {
     }
 }
 
+/// Removes the painted twin of `step`'s part (its live part is being rendered); the live
+/// part's button of the same name takes the focus if the painted one had it, and is pressed
+/// again if the painted one was pressed.
 fn remove_painted(step: Step) {
+    let mut focused = None;
     PAINTED.with_borrow_mut(|painted| {
-        painted.retain(|(s, element)| {
-            if *s == step {
-                element.remove();
+        painted.retain(|p| {
+            if p.step == step {
+                focused = document()
+                    .active_element()
+                    .filter(|active| p.element.contains(Some(active.as_ref())))
+                    .and_then(|active| button_name(&active));
+                p.element.remove();
             }
-            *s != step
+            p.step != step
         })
+    });
+    let pressed = PRESSED.with_borrow_mut(|pressed| {
+        let at = pressed.iter().position(|(s, _)| *s == step)?;
+        Some(pressed.remove(at).1)
+    });
+    if focused.is_none() && pressed.is_none() {
+        return;
+    }
+    // Once the live part is in the page: it is rendered in this task.
+    leptos::task::spawn_local(async move {
+        next_task().await;
+        let live = |name: &str| {
+            let selector = format!(".part[data-part={}] [data-testid=\"{name}\"]", step.part());
+            document()
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+        };
+        if let Some(button) = focused.as_deref().and_then(live) {
+            let _ = button.focus();
+        }
+        if let Some(button) = pressed.as_deref().and_then(live) {
+            button.click();
+        }
     });
 }
 
+/// The name (`data-testid`) of the button `element` is in, which its painted and live twins
+/// share.
+fn button_name(element: &web_sys::Element) -> Option<String> {
+    element
+        .closest("button[data-testid]")
+        .ok()
+        .flatten()
+        .and_then(|button| button.get_attribute("data-testid"))
+}
+
+/// What a press on a painted part does: nothing there (its code has not come), but the
+/// pressed button (the nearest one with a `data-testid`) is remembered for the live part, and
+/// the part shows that it is on its way.
+fn listen_for_presses(
+    step: Step,
+    painted: &web_sys::Element,
+) -> Closure<dyn FnMut(web_sys::Event)> {
+    let part = painted.clone();
+    let pressed = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        event.prevent_default();
+        event.stop_propagation();
+        let name = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| button_name(&t));
+        if let Some(name) = name {
+            PRESSED.with_borrow_mut(|pressed| {
+                pressed.retain(|(s, _)| *s != step);
+                pressed.push((step, name));
+            });
+            let _ = part.set_attribute("aria-busy", "true");
+        }
+    });
+    let _ = painted.add_event_listener_with_callback_and_bool(
+        "click",
+        pressed.as_ref().unchecked_ref(),
+        true,
+    );
+    pressed
+}
+
 /// Keeps the painted twin of each part the live page has not built yet beside its empty
-/// holder, inert: it shows what will be there, and a click on it waits for the live one.
+/// holder: it shows what will be there, and a button pressed on it is pressed on the live
+/// one when that comes.
 fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[Step]) {
     let painted_in = Preferences::default().language.key();
     let page_language = document()
@@ -141,7 +228,6 @@ fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[St
         ) else {
             continue;
         };
-        let _ = old.set_attribute("inert", "");
         // The build painted in the default language; on a page in another one the painted
         // part keeps its place unseen rather than show words the page does not speak.
         let _ = old.set_attribute("lang", painted_in);
@@ -152,7 +238,14 @@ fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[St
         };
         let _ = old.set_attribute("data-painted", seen);
         if holder.before_with_node_1(&old).is_ok() {
-            PAINTED.with_borrow_mut(|kept| kept.push((step, old)));
+            let pressed = listen_for_presses(step, &old);
+            PAINTED.with_borrow_mut(|kept| {
+                kept.push(Painted {
+                    step,
+                    element: old,
+                    _pressed: pressed,
+                })
+            });
         }
     }
 }
