@@ -144,9 +144,11 @@ try {
     return { threads: n, solves: faster(a.solves, b.solves), level10: faster(a.level10, b.level10) };
   });
   let wrong = 0;
+  /** A line of the figures' tables: each cell right-aligned in 8 columns. */
+  const row = (...cells) => console.log(cells.map((s) => String(s).padStart(8)).join(""));
   console.log(`Chromium, ${availableParallelism()} cores (nproc); the worker with threads, ${dist}`);
   console.log(`\nthe solver, FFO #${solves[0].id}-#${solves.at(-1).id} (seconds; exact scores checked):`);
-  console.log(["#", "empties", ...THREADS.map((n) => `${n} thr`)].map((s) => String(s).padStart(8)).join(""));
+  row("#", "empties", ...THREADS.map((n) => `${n} thr`));
   for (let i = 0; i < solves.length; i++) {
     const cells = results.map((r) => {
       const s = r.solves[i];
@@ -156,13 +158,13 @@ try {
       }
       return (s.ms / 1000).toFixed(2);
     });
-    console.log([solves[i].id, solves[i].empties, ...cells].map((s) => String(s).padStart(8)).join(""));
+    row(solves[i].id, solves[i].empties, ...cells);
   }
   const total = (r) => r.solves.reduce((t, s) => t + s.ms, 0) / 1000;
   const nodes = (r) => r.solves.reduce((t, s) => t + s.nodes, 0);
-  console.log(["total", "", ...results.map((r) => total(r).toFixed(2))].map((s) => String(s).padStart(8)).join(""));
-  console.log(["Mn/s", "", ...results.map((r) => (nodes(r) / total(r) / 1e6).toFixed(2))].map((s) => String(s).padStart(8)).join(""));
-  console.log(["speedup", "", ...results.map((r) => (total(results[0]) / total(r)).toFixed(2) + "x")].map((s) => String(s).padStart(8)).join(""));
+  row("total", "", ...results.map((r) => total(r).toFixed(2)));
+  row("Mn/s", "", ...results.map((r) => (nodes(r) / total(r) / 1e6).toFixed(2)));
+  row("speedup", "", ...results.map((r) => (total(results[0]) / total(r)).toFixed(2) + "x"));
   console.log(`\nlevel 10 (its midgame search), FFO #${midgame[0].id}-#${midgame.at(-1).id}:`);
   for (const r of results) {
     const ms = r.level10.reduce((t, s) => t + s.ms, 0);
@@ -172,9 +174,9 @@ try {
   }
   console.log(`\nthe solver in Node, FFO #${inNode.first}-#${inNode.last} (seconds; exact scores and best moves checked):`);
   const node = THREADS.map((n) => inNode.seconds.get(n));
-  console.log(["", "", ...THREADS.map((n) => `${n} thr`)].map((s) => String(s).padStart(8)).join(""));
-  console.log(["total", "", ...node.map((t) => t.toFixed(2))].map((s) => String(s).padStart(8)).join(""));
-  console.log(["speedup", "", ...node.map((t) => (node[0] / t).toFixed(2) + "x")].map((s) => String(s).padStart(8)).join(""));
+  row("", "", ...THREADS.map((n) => `${n} thr`));
+  row("total", "", ...node.map((t) => t.toFixed(2)));
+  row("speedup", "", ...node.map((t) => (node[0] / t).toFixed(2) + "x"));
   if (wrong) {
     console.error(`${wrong} wrong scores`);
     process.exitCode = 1;

@@ -64,15 +64,15 @@ struct Taken(RwSignal<u8>);
 struct Painted {
     step: Step,
     element: web_sys::Element,
+    /// The button last pressed on it (its `data-testid`), pressed again on the live twin's
+    /// button of the same name once the live part is there.
+    pressed: Option<String>,
     /// Its click listener, which lives as long as it does.
-    _pressed: Closure<dyn FnMut(web_sys::Event)>,
+    _listener: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 thread_local! {
     static PAINTED: RefCell<Vec<Painted>> = const { RefCell::new(Vec::new()) };
-    /// The button last pressed on each painted part (its `data-testid`), pressed again on the
-    /// live twin's button of the same name once the live part is there.
-    static PRESSED: RefCell<Vec<(Step, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A part of the page built in `step` of the first mount: at once where the page is not
@@ -130,22 +130,19 @@ pub fn when_live(f: impl FnOnce() + 'static) {
 /// part's button of the same name takes the focus if the painted one had it, and is pressed
 /// again if the painted one was pressed.
 fn remove_painted(step: Step) {
-    let mut focused = None;
+    let (mut focused, mut pressed) = (None, None);
     PAINTED.with_borrow_mut(|painted| {
-        painted.retain(|p| {
+        painted.retain_mut(|p| {
             if p.step == step {
                 focused = document()
                     .active_element()
                     .filter(|active| p.element.contains(Some(active.as_ref())))
                     .and_then(|active| button_name(&active));
+                pressed = p.pressed.take();
                 p.element.remove();
             }
             p.step != step
         })
-    });
-    let pressed = PRESSED.with_borrow_mut(|pressed| {
-        let at = pressed.iter().position(|(s, _)| *s == step)?;
-        Some(pressed.remove(at).1)
     });
     if focused.is_none() && pressed.is_none() {
         return;
@@ -187,28 +184,29 @@ fn listen_for_presses(
     step: Step,
     painted: &web_sys::Element,
 ) -> Closure<dyn FnMut(web_sys::Event)> {
-    let part = painted.clone();
-    let pressed = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+    let listener = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         event.prevent_default();
         event.stop_propagation();
         let name = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|t| button_name(&t));
-        if let Some(name) = name {
-            PRESSED.with_borrow_mut(|pressed| {
-                pressed.retain(|(s, _)| *s != step);
-                pressed.push((step, name));
-            });
-            let _ = part.set_attribute("aria-busy", "true");
-        }
+        let Some(name) = name else {
+            return;
+        };
+        PAINTED.with_borrow_mut(|painted| {
+            if let Some(part) = painted.iter_mut().find(|p| p.step == step) {
+                let _ = part.element.set_attribute("aria-busy", "true");
+                part.pressed = Some(name);
+            }
+        });
     });
     let _ = painted.add_event_listener_with_callback_and_bool(
         "click",
-        pressed.as_ref().unchecked_ref(),
+        listener.as_ref().unchecked_ref(),
         true,
     );
-    pressed
+    listener
 }
 
 /// Keeps the painted twin of each part the live page has not built yet beside its empty
@@ -238,12 +236,13 @@ fn keep_painted(painted: &web_sys::Element, live: &web_sys::Element, steps: &[St
         };
         let _ = old.set_attribute("data-painted", seen);
         if holder.before_with_node_1(&old).is_ok() {
-            let pressed = listen_for_presses(step, &old);
+            let listener = listen_for_presses(step, &old);
             PAINTED.with_borrow_mut(|kept| {
                 kept.push(Painted {
                     step,
                     element: old,
-                    _pressed: pressed,
+                    pressed: None,
+                    _listener: listener,
                 })
             });
         }
