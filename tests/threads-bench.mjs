@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The computer's search on several threads, side by side in one run, with 1, 2 and 4 threads:
-// in Chromium, the exact solver's time on FFO #20-#29 and level 10's nodes per second (its
-// midgame search, on FFO #35-#39: 21 to 26 empty squares); in Node, the solver's time on
-// FFO #20-#39 (6 to 26 empties), as a wasm32-wasip1-threads build of the `solve` example.
+// in Chromium, the exact solver's time on FFO #20-#29, and levels 10 and 11 playing a game
+// against themselves from the start (their nodes per second and median time a move over the
+// moves they search, the book's first moves left out); in Node, the solver's time on FFO
+// #20-#39 (6 to 26 empties), as a wasm32-wasip1-threads build of the `solve` example.
 //
 //   node tests/threads-bench.mjs [--dist DIR]      (after `trunk build --release`; DIR: ../dist)
 //
@@ -38,8 +39,10 @@ const problems = readFileSync(ffoFile, "utf8")
     return { id: Number(id), board, side, score: Number(score), empties: Number(empties) };
   });
 const solves = problems.filter((p) => p.id >= 20 && p.id <= 29);
-const midgame = problems.filter((p) => p.id >= 35 && p.id <= 39);
 const THREADS = [1, 2, 4];
+/** The levels timed over a game, and how many plies of it (both sides' moves). */
+const LEVELS = [10, 11];
+const PLIES = 24;
 
 /** The Node lane: the solver's seconds on FFO #20-#39 for each thread count, twice over. */
 function nodeSolver() {
@@ -83,7 +86,10 @@ try {
   await page.reload();
   if (!(await page.evaluate(() => self.crossOriginIsolated))) throw new Error("the page is not cross-origin isolated");
   const sweeps = await page.evaluate(
-    async ({ solves, midgame, threads }) => {
+    async ({ solves, threads, levels, plies }) => {
+      // The engine package's web build (the site carries it) keeps the games' data.
+      const engine = await import(new URL("engine/outflank_engine.js", location.href));
+      await engine.default({ module_or_path: new URL("engine/outflank_engine_bg.wasm", location.href) });
       // A game from a set-up position, as the engine reads it (engine/src/reversi/data.rs).
       const game = (p) => ({
         game: "reversi",
@@ -118,22 +124,29 @@ try {
           return { ...answer.move, ms };
         };
         let id = 0;
-        const row = { threads: n, solves: [], level10: [] };
+        const row = { threads: n, solves: [], levels: {} };
         for (const p of solves) {
           // A review's value: exact from 20 empty squares (level 10's solver).
           const a = await ask({ evaluate: { id: ++id, game: game(p) } });
           row.solves.push({ id: p.id, empties: p.empties, ms: a.ms, nodes: a.nodes, score: a.score / 100, expected: p.score, exact: a.exact });
         }
-        for (const p of midgame) {
-          const a = await ask({ move: { id: ++id, game: game(p), level: 10, seed: 1 } });
-          row.level10.push({ id: p.id, ms: a.ms, nodes: a.nodes });
+        for (const level of levels) {
+          // The level against itself; its book moves (no nodes) are not timed.
+          let data = engine.init(2, [], { game: "reversi" }, "threads-bench");
+          const moves = [];
+          for (let ply = 0; ply < plies && data.state.toMove != null; ply++) {
+            const a = await ask({ move: { id: ++id, game: data.state, level, seed: ply } });
+            if (a.nodes > 0) moves.push({ ms: a.ms, nodes: a.nodes });
+            data = engine.move(data, a.square, data.state.toMove);
+          }
+          row.levels[level] = moves;
         }
         worker.terminate();
         out.push(row);
       }
       return out;
     },
-    { solves, midgame, threads: THREADS },
+    { solves, threads: THREADS, levels: LEVELS, plies: PLIES },
   );
   // The two sweeps of each thread count, the faster figure of each position kept.
   const results = THREADS.map((n) => {
@@ -141,7 +154,12 @@ try {
     // Both sweeps' scores must be right: the faster one's stands for both.
     const faster = (x, y) =>
       x.map((s, i) => ({ ...(y[i].ms < s.ms ? y[i] : s), exact: s.exact && y[i].exact && s.score === y[i].score }));
-    return { threads: n, solves: faster(a.solves, b.solves), level10: faster(a.level10, b.level10) };
+    // A game's moves: the sweep whose median is lower (threads make the two games differ).
+    const median = (moves) => [...moves.map((m) => m.ms)].sort((x, y) => x - y)[moves.length >> 1];
+    const levels = Object.fromEntries(
+      LEVELS.map((l) => [l, median(b.levels[l]) < median(a.levels[l]) ? b.levels[l] : a.levels[l]]),
+    );
+    return { threads: n, solves: faster(a.solves, b.solves), levels, median };
   });
   let wrong = 0;
   /** A line of the figures' tables: each cell right-aligned in 8 columns. */
@@ -165,12 +183,17 @@ try {
   row("total", "", ...results.map((r) => total(r).toFixed(2)));
   row("Mn/s", "", ...results.map((r) => (nodes(r) / total(r) / 1e6).toFixed(2)));
   row("speedup", "", ...results.map((r) => (total(results[0]) / total(r)).toFixed(2) + "x"));
-  console.log(`\nlevel 10 (its midgame search), FFO #${midgame[0].id}-#${midgame.at(-1).id}:`);
-  for (const r of results) {
-    const ms = r.level10.reduce((t, s) => t + s.ms, 0);
-    const n = r.level10.reduce((t, s) => t + s.nodes, 0);
-    const median = [...r.level10.map((s) => s.ms)].sort((a, b) => a - b)[r.level10.length >> 1];
-    console.log(`  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(median / 1000).toFixed(2)} s a move`);
+  for (const level of LEVELS) {
+    console.log(`\nlevel ${level} against itself, ${PLIES} plies from the start (the moves it searched):`);
+    for (const r of results) {
+      const moves = r.levels[level];
+      const ms = moves.reduce((t, m) => t + m.ms, 0);
+      const n = moves.reduce((t, m) => t + m.nodes, 0);
+      const worst = Math.max(...moves.map((m) => m.ms));
+      console.log(
+        `  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(r.median(moves) / 1000).toFixed(2)} s a move (worst ${(worst / 1000).toFixed(2)}) over ${moves.length}`,
+      );
+    }
   }
   console.log(`\nthe solver in Node, FFO #${inNode.first}-#${inNode.last} (seconds; exact scores and best moves checked):`);
   const node = THREADS.map((n) => inNode.seconds.get(n));

@@ -59,3 +59,40 @@ fn weaker_levels_play_the_same_moves_with_helpers() {
         assert_eq!(play(Some(&THREE)), play(None), "level {level}");
     }
 }
+
+#[test]
+fn a_budget_counting_the_helpers_ends_with_their_nodes_spent_not_only_the_callers() {
+    // Level 10 shares its budget with its helpers (the same work, done sooner); level 11
+    // spends its own on the caller's thread while the helpers add theirs. A search checks
+    // the count every 16,384 nodes, so four threads may overrun by a few such rounds.
+    const BUDGET: u64 = 600_000;
+    const ROUNDS: u64 = 8 * 16_384;
+    let mut board = Board::<Eight>::start();
+    for name in ["f5", "d6", "c3", "d3", "c4", "f4"] {
+        let sq = name.parse::<Square>().unwrap().index(8).unwrap();
+        board = board.play_flips(sq, board.flips(sq));
+    }
+    for level in [10, 11] {
+        let settings = Settings {
+            max_nodes: BUDGET,
+            ..Level::new(level).unwrap().settings()
+        };
+        let mut searcher = Searcher::<Eight>::default();
+        searcher.set_helpers(Some(&THREE as &dyn Helpers));
+        let choice = searcher.choose(board, &settings, 1, &search::never);
+        assert!(choice.best.is_some(), "level {level}: no move");
+        if settings.budget_counts_helpers {
+            assert!(
+                choice.nodes <= BUDGET + ROUNDS,
+                "level {level}: {} nodes on all threads for a budget of {BUDGET}",
+                choice.nodes
+            );
+        } else {
+            assert!(
+                choice.nodes > BUDGET,
+                "level {level}: {} nodes on all threads, the caller's alone {BUDGET}",
+                choice.nodes
+            );
+        }
+    }
+}
