@@ -43,6 +43,8 @@ const THREADS = [1, 2, 4];
 /** The levels timed over a game, and how many plies of it (both sides' moves). */
 const LEVELS = [10, 11];
 const PLIES = 24;
+/** The median time of a game's moves (ms). */
+const median = (moves) => [...moves.map((m) => m.ms)].sort((x, y) => x - y)[moves.length >> 1];
 
 /** The Node lane: the solver's seconds on FFO #20-#39 for each thread count, twice over. */
 function nodeSolver() {
@@ -155,11 +157,10 @@ try {
     const faster = (x, y) =>
       x.map((s, i) => ({ ...(y[i].ms < s.ms ? y[i] : s), exact: s.exact && y[i].exact && s.score === y[i].score }));
     // A game's moves: the sweep whose median is lower (threads make the two games differ).
-    const median = (moves) => [...moves.map((m) => m.ms)].sort((x, y) => x - y)[moves.length >> 1];
     const levels = Object.fromEntries(
       LEVELS.map((l) => [l, median(b.levels[l]) < median(a.levels[l]) ? b.levels[l] : a.levels[l]]),
     );
-    return { threads: n, solves: faster(a.solves, b.solves), levels, median };
+    return { threads: n, solves: faster(a.solves, b.solves), levels };
   });
   let wrong = 0;
   /** A line of the figures' tables: each cell right-aligned in 8 columns. */
@@ -191,7 +192,7 @@ try {
       const n = moves.reduce((t, m) => t + m.nodes, 0);
       const worst = Math.max(...moves.map((m) => m.ms));
       console.log(
-        `  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(r.median(moves) / 1000).toFixed(2)} s a move (worst ${(worst / 1000).toFixed(2)}) over ${moves.length}`,
+        `  ${r.threads} thread(s): ${(n / ms / 1000).toFixed(2)} M nodes/s, median ${(median(moves) / 1000).toFixed(2)} s a move (worst ${(worst / 1000).toFixed(2)}) over ${moves.length}`,
       );
     }
   }
