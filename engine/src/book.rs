@@ -49,6 +49,7 @@ use std::collections::{HashMap, HashSet};
 use crate::bitboard::{Bits, Eight};
 use crate::search::endgame::final_score;
 use crate::search::pattern::symmetries;
+use crate::search::short_sort;
 use crate::Board;
 
 /// A position up to symmetry: the smallest `(player, opponent)` pair over the eight images
@@ -304,7 +305,7 @@ impl Book {
             .into_iter()
             .filter_map(|(sq, child)| Some((sq?, -self.value(&child)?)))
             .collect();
-        out.sort_by_key(|&(sq, v)| (-v, sq));
+        short_sort::sort_by_key(&mut out, |&(sq, v)| (-v, sq));
         (!out.is_empty()).then_some(out)
     }
 

@@ -335,7 +335,6 @@ fn noise_misjudges_each_move_by_its_own_score_not_by_a_bound() {
         noise: 50,
         max_nodes: u64::MAX,
         greedy: false,
-        budget_counts_helpers: false,
     };
     let plain = Settings { noise: 0, ..noisy };
     let reply = Settings { depth: 3, ..plain };

@@ -53,6 +53,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::bitboard::{Bits, Geometry};
+use crate::search::short_sort;
 use crate::search::stability::stable;
 use crate::search::table::{Table, Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
@@ -217,7 +218,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             if k == 1 && self.lists[i].0 == UNORDERED {
                 // The table's move did not cut off: now the others are worth ordering.
                 self.key_moves(board, i, end);
-                self.lists[i..end].sort_unstable_by_key(|&(key, _, _)| key);
+                short_sort::sort_by_key(&mut self.lists[i..end], |&(key, _, _)| key);
             }
             if let Some(pool) = pool.filter(|p| {
                 k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0

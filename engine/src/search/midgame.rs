@@ -7,6 +7,7 @@
 //! hand-made evaluation ([`crate::search::eval`]).
 
 use crate::bitboard::{Bits, Geometry};
+use crate::search::short_sort;
 use crate::rng::Rng;
 use crate::search::table::Table;
 use crate::search::weights::Weights;
@@ -305,7 +306,7 @@ impl<G: Geometry> Searcher<G> {
                 (self.plain_score(next, GUESS_DEPTH) as f32 / WIN as f32 / 2.0).round() as i32 * 2;
             guessed.push((guess, sq, next));
         }
-        guessed.sort_by_key(|&(guess, sq, _)| (guess, sq));
+        short_sort::sort_by_key(&mut guessed, |&(guess, sq, _)| (guess, sq));
         let mut out = Vec::new();
         let cells = G::CELLS as i32;
         let mine = guessed
@@ -334,7 +335,7 @@ impl<G: Geometry> Searcher<G> {
             solved(sq, -score);
             out.push((sq, -score));
         }
-        out.sort_by_key(|&(sq, score)| (-score, sq));
+        short_sort::sort_by_key(&mut out, |&(sq, score)| (-score, sq));
         Some((out, nodes))
     }
 }

@@ -17,6 +17,7 @@ pub mod midgame;
 pub mod pattern;
 pub mod pattern_index;
 pub mod pattern_sum;
+pub mod short_sort;
 pub mod stability;
 pub mod table;
 pub mod weights;
@@ -363,12 +364,13 @@ impl Level {
             7 => (7, 14, 0, 2_000_000),
             8 => (9, 16, 0, 3_000_000),
             9 => (12, 18, 0, 4_000_000),
-            // 5.5 M nodes: about a second a move in the browser's worker on one thread,
-            // less on more.
+            // 5.5 M nodes: about a second a move in the browser's worker. On threads it is
+            // the first thread's, and the helpers add theirs: the strength follows the
+            // first thread's own nodes (shared out with a helper, the same budget answers
+            // sooner on two threads but plays weaker than on one).
             10 => (60, 20, 0, 5_500_000),
-            // Expert: twice level 10's nodes on the caller's thread alone, while its helpers
-            // search beside it, about two seconds a move in the browser, and exact two
-            // empties sooner, which the solver's threads pay for.
+            // Expert: twice level 10's nodes, about two seconds a move in the browser, and
+            // exact two empties sooner, which the solver's threads pay for.
             _ => (60, 22, 0, 12_000_000),
         };
         Settings {
@@ -377,7 +379,6 @@ impl Level {
             noise,
             max_nodes,
             greedy: self.0 == 1,
-            budget_counts_helpers: self.0 <= 10,
         }
     }
 }
@@ -393,15 +394,11 @@ pub struct Settings {
     pub noise: i32,
     /// The midgame search stops after this many nodes (keeping its last full iteration):
     /// a time budget that is the same on every machine, so games are reproducible (on one
-    /// thread; see [`Settings::budget_counts_helpers`] for several).
+    /// thread: threads that share a table do not play twice alike). On several threads it is
+    /// the caller's thread's; the helpers' nodes come on top of it.
     pub max_nodes: u64,
     /// Judge positions by the disc count alone, as a beginner does.
     pub greedy: bool,
-    /// Whether the helper threads' nodes count against `max_nodes` too: then the same work
-    /// is shared out and ends sooner the more threads there are (level 10 answers faster on
-    /// more cores); otherwise the budget is the caller's thread's and the helpers make it
-    /// reach deeper in the same time (level 11 spends the time the threads free on depth).
-    pub budget_counts_helpers: bool,
 }
 
 impl Settings {
@@ -414,7 +411,6 @@ impl Settings {
             noise: 0,
             max_nodes: u64::MAX,
             greedy: false,
-            budget_counts_helpers: false,
         }
     }
 }

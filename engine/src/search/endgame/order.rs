@@ -3,6 +3,7 @@
 //! move before all, the others keyed only once it has been searched and failed to cut off.
 
 use crate::bitboard::{Bits, Geometry};
+use crate::search::short_sort;
 use crate::search::pattern_index::Indexes;
 use crate::search::table::Transpositions;
 use crate::search::weights::Weights;
@@ -79,7 +80,7 @@ impl<G: Geometry, T: Transpositions<G::B>> Solver<'_, G, T> {
             self.lists.push((0, sq, flips));
         }
         self.order_keys(board, start, first);
-        self.lists[start..].sort_unstable_by_key(|&(key, _, _)| key);
+        short_sort::sort_by_key(&mut self.lists[start..], |&(key, _, _)| key);
         None
     }
 

@@ -4,6 +4,7 @@
 
 use super::{Run, Searcher, WIN};
 use crate::bitboard::{Bits, Geometry};
+use crate::search::short_sort;
 use crate::search::table::Transpositions;
 use crate::search::table::NO_MOVE;
 use crate::search::{solve_full, Stop};
@@ -59,7 +60,7 @@ impl<S: Copy + Ord> Analysis<S> {
             .iter()
             .flat_map(|a| a.scores.iter().copied())
             .collect();
-        scores.sort_by_key(|&(sq, v)| (std::cmp::Reverse(v), sq));
+        short_sort::sort_by_key(&mut scores, |&(sq, v)| (std::cmp::Reverse(v), sq));
         // A square in two parts (two whole analyses) counts once, at its better value.
         let mut seen = Vec::with_capacity(scores.len());
         scores.retain(|&(sq, _)| {
@@ -258,7 +259,7 @@ impl<G: Geometry, T: Transpositions<G::B>> Run<'_, G, T> {
             }
             scored.push((sq, score));
         }
-        scored.sort_by_key(|&(sq, s)| (std::cmp::Reverse(s), sq));
+        short_sort::sort_by_key(&mut scored, |&(sq, s)| (std::cmp::Reverse(s), sq));
         let (best, score) = scored[0];
         self.table.store(
             board.player,
@@ -311,7 +312,7 @@ mod tests {
         assert!(a.exact && a.depth == 16, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         // Each move's score was told once, as it came, and is the one in the analysis.
-        heard.sort_by_key(|&(sq, v)| (-v, sq));
+        short_sort::sort_by_key(&mut heard, |&(sq, v)| (-v, sq));
         assert_eq!(heard, a.scores);
         for &(sq, v) in &a.scores {
             let after = b.play_flips(sq, b.flips(sq));

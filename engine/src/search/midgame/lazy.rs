@@ -1,13 +1,10 @@
 //! The midgame search on several threads: every thread runs the iterations of the same
 //! search on one shared table (lazy SMP). Half the helpers start a ply ahead of the caller's
 //! thread, so what they learn is in the table when it gets there; all of them fill the table
-//! with bounds and best moves that order its moves and cut its lines. The node budget ends
-//! the search, counted on the caller's thread alone (the helpers make the same budget reach
-//! deeper, in the same time) or on all of them (the same work, done sooner), as
-//! [`Settings::budget_counts_helpers`] says; the move is that of the deepest iteration a
-//! thread finished.
+//! with bounds and best moves that order its moves and cut its lines. The caller's thread's
+//! node budget ends the search; the move is that of the deepest iteration a thread finished:
+//! the helpers make the same budget reach deeper, in the same time.
 
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -36,7 +33,7 @@ struct Shared<G: Geometry> {
     done: AtomicBool,
     /// Helpers started so far (each one's number).
     started: AtomicUsize,
-    /// The helpers' nodes so far (each adds its own as it goes).
+    /// The helpers' nodes.
     nodes: AtomicU64,
     /// The deepest search a helper finished (its iterations stop with the caller's).
     deepest: Mutex<Option<Deepened>>,
@@ -46,14 +43,7 @@ impl<G: Geometry> Shared<G> {
     /// A helper's part: the same iterations, until the caller's thread has chosen.
     fn help(&self) {
         let number = self.started.fetch_add(1, Ordering::Relaxed) + 1;
-        // The nodes this helper has added to `nodes` (a search asks `stop` every few
-        // thousand nodes, which is when it tells).
-        let told = Cell::new(0);
-        let stop = |nodes: u64| {
-            self.nodes
-                .fetch_add(nodes - told.replace(nodes), Ordering::Relaxed);
-            self.done.load(Ordering::Relaxed)
-        };
+        let stop = |_| self.done.load(Ordering::Relaxed);
         let mut table = &*self.table;
         let mut run = self.search.run(&mut table, &stop, u64::MAX);
         let found = run.deepen(
@@ -61,8 +51,7 @@ impl<G: Geometry> Shared<G> {
             &self.search.settings,
             1 + (number % 2) as u8,
         );
-        self.nodes
-            .fetch_add(run.nodes - told.get(), Ordering::Relaxed);
+        self.nodes.fetch_add(run.nodes, Ordering::Relaxed);
         let mut deepest = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
         if deepest.as_ref().is_none_or(|d| found.reached > d.reached) {
             *deepest = Some(found);
@@ -104,13 +93,9 @@ pub(super) fn deepen<G: Geometry>(
     });
     let job = Arc::clone(&shared);
     let mut found = None;
-    let counts_helpers = shared.search.settings.budget_counts_helpers;
-    let stop_or_spent = |nodes: u64| {
-        stop(nodes) || (counts_helpers && nodes + shared.nodes.load(Ordering::Relaxed) >= max_nodes)
-    };
     helpers.run(Arc::new(move || job.help()), &mut || {
         let mut table = &*shared.table;
-        let mut run = shared.search.run(&mut table, &stop_or_spent, max_nodes);
+        let mut run = shared.search.run(&mut table, stop, max_nodes);
         let deepened = run.deepen(shared.search.board, &shared.search.settings, 1);
         shared.done.store(true, Ordering::Relaxed);
         found = Some((deepened, run.nodes));

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 
 use super::{Tweaks, MPC_MIN_DEPTH, WIN};
 use crate::bitboard::{Bits, Geometry};
+use crate::search::short_sort;
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::pattern_index::Indexes;
@@ -169,7 +170,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
                 if self.every_move || !scored.iter().any(|&(_, s)| s > lo) {
                     return Vec::new();
                 }
-                scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                short_sort::sort_by_key(&mut scored, |&(_, s)| std::cmp::Reverse(s));
                 return scored;
             }
             alpha = alpha.max(score);
@@ -178,7 +179,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
                 break;
             }
         }
-        scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        short_sort::sort_by_key(&mut scored, |&(_, s)| std::cmp::Reverse(s));
         if let Some(&(sq, score)) = scored.first() {
             self.table.store(
                 board.player,
@@ -241,7 +242,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
             list.push((key, sq, flips));
         }
         if depth >= 2 {
-            list.sort_by_key(|&(key, _, _)| key);
+            short_sort::sort_by_key(&mut list, |&(key, _, _)| key);
         } else if let Some(i) = list.iter().position(|&(key, _, _)| key == i32::MIN) {
             list.swap(0, i);
         }
