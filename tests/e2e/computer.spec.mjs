@@ -1,5 +1,6 @@
 // Playing the computer: its moves come from a Web Worker through the same protocol as a
 // host's, the page stays live while it thinks, undo and new game cancel its search.
+import { gzipSync } from "node:zlib";
 import { test, expect } from "@playwright/test";
 import { discCounts, FULL_GAME, guardConsole, openViewer, playSquare, seededRandom } from "./helpers.mjs";
 
@@ -72,6 +73,26 @@ test("the computer's worker loads the trained evaluation and the opening book be
   await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible({ timeout: 30_000 });
   expect(await discCounts(page)).toEqual([4, 1]);
   expect(warnings.filter((w) => w.includes("trained evaluation") || w.includes("opening book"))).toEqual([]);
+});
+
+test("the computer's worker and its evaluation download in 400 KB gzipped, its opening book in 200 KB more", async ({ page }) => {
+  // What a phone waits for before the computer's first reply: everything the worker fetches,
+  // as gzip -9 would send it (on a first visit the page starts the one-thread worker).
+  const fetched = new Map();
+  page.on("response", (r) => {
+    const name = new URL(r.url()).pathname.split("/").pop();
+    if (/^outflank-worker[^/]*\.(js|wasm)$|^reversi8\.(bin|book)$/.test(name)) fetched.set(name, r);
+  });
+  await openViewer(page);
+  await againstComputer(page, { level: 10, side: "second" });
+  await expect(page.locator('button[data-square][data-legal="true"]').first()).toBeVisible({ timeout: 30_000 });
+  const gzipped = {};
+  for (const [name, r] of fetched) gzipped[name] = gzipSync(await r.body(), { level: 9 }).length;
+  const { "reversi8.book": book, ...worker } = gzipped;
+  expect(Object.keys(worker).sort()).toEqual(["outflank-worker.js", "outflank-worker_bg.wasm", "outflank-worker_loader.js", "reversi8.bin"]);
+  const total = Object.values(worker).reduce((a, b) => a + b, 0);
+  expect(total, `the worker's files, gzipped: ${JSON.stringify(worker)}`).toBeLessThanOrEqual(400 * 1024);
+  expect(book).toBeLessThanOrEqual(200 * 1024);
 });
 
 test("a whole Reversi game against the computer, by clicks", async ({ page }) => {
