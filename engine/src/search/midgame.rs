@@ -7,8 +7,8 @@
 //! hand-made evaluation ([`crate::search::eval`]).
 
 use crate::bitboard::{Bits, Geometry};
-use crate::search::short_sort;
 use crate::rng::Rng;
+use crate::search::short_sort;
 use crate::search::table::Table;
 use crate::search::weights::Weights;
 use crate::search::{solve_full, solve_window, Choice, Helpers, Settings, Stop};

@@ -3,8 +3,8 @@
 //! move before all, the others keyed only once it has been searched and failed to cut off.
 
 use crate::bitboard::{Bits, Geometry};
-use crate::search::short_sort;
 use crate::search::pattern_index::Indexes;
+use crate::search::short_sort;
 use crate::search::table::Transpositions;
 use crate::search::weights::Weights;
 use crate::Board;

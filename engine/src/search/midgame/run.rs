@@ -7,10 +7,10 @@ use std::marker::PhantomData;
 
 use super::{Tweaks, MPC_MIN_DEPTH, WIN};
 use crate::bitboard::{Bits, Geometry};
-use crate::search::short_sort;
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::pattern_index::Indexes;
+use crate::search::short_sort;
 use crate::search::table::{Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
 use crate::search::Stop;
