@@ -1,7 +1,8 @@
 //! The midgame search on several threads (a table shared between them): searched to the end
 //! of the game it finds the exact score the FFO file gives, whatever the threads did to the
 //! table on the way; and the weaker levels, whose moves come from a seed, play the same
-//! moves with helpers as without.
+//! moves with helpers as without; the strong levels spend their node budget on the first
+//! thread, the helpers search on top of it.
 
 use outflank_engine::bitboard::Eight;
 use outflank_engine::search::midgame::WIN;
@@ -57,5 +58,42 @@ fn weaker_levels_play_the_same_moves_with_helpers() {
             moves
         };
         assert_eq!(play(Some(&THREE)), play(None), "level {level}");
+    }
+}
+
+#[test]
+fn the_node_budget_is_the_first_threads_and_the_helpers_search_on_top_of_it() {
+    // Levels 10 and 11 on several threads spend their whole budget on the caller's thread:
+    // the strength follows that thread's own nodes, so more cores never make a level weaker.
+    // A search checks its budget every 16,384 nodes, so it may overrun by a little.
+    const BUDGET: u64 = 1_000_000;
+    let mut board = Board::<Eight>::start();
+    for name in ["f5", "d6", "c3", "d3", "c4", "f4"] {
+        let sq = name.parse::<Square>().unwrap().index(8).unwrap();
+        board = board.play_flips(sq, board.flips(sq));
+    }
+    for level in [10, 11] {
+        let settings = Settings {
+            max_nodes: BUDGET,
+            ..Level::new(level).unwrap().settings()
+        };
+        let search = |helpers: Option<&'static dyn Helpers>| {
+            let mut searcher = Searcher::<Eight>::default();
+            searcher.set_helpers(helpers);
+            searcher.choose(board, &settings, 1, &search::never)
+        };
+        let alone = search(None);
+        assert!(
+            (BUDGET..BUDGET + 2 * 16_384).contains(&alone.nodes),
+            "level {level} on one thread: {} nodes for a budget of {BUDGET}",
+            alone.nodes
+        );
+        let helped = search(Some(&THREE));
+        assert!(helped.best.is_some(), "level {level}: no move");
+        assert!(
+            helped.nodes > BUDGET + BUDGET / 2,
+            "level {level} on four threads: {} nodes in all for a budget of {BUDGET} on the first",
+            helped.nodes
+        );
     }
 }
