@@ -1,8 +1,8 @@
-//! Sorting a position's moves: short lists (a position has rarely more than 20 moves, never
-//! more than 60), sorted at nearly every node of the searches.
+//! Sorting a position's moves: short lists (a position rarely has more than 20 moves),
+//! sorted at nearly every node of the searches.
 //!
-//! A stable insertion sort: what the standard library's sorts do themselves for lists of up
-//! to 20, so the order is theirs, ties included. One small function instead of a general
+//! A stable insertion sort: the order of the standard library's stable sort, and of its
+//! unstable one for lists of up to 20 (which it sorts by insertion too), ties included. One small function instead of a general
 //! sort's code for each kind of list, board size and table keeps the computer's wasm small.
 
 /// Sorts `list` by `key`, smallest first, keeping the order of equal keys.

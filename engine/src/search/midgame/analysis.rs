@@ -312,7 +312,7 @@ mod tests {
         assert!(a.exact && a.depth == 16, "{a:?}");
         assert_eq!(a.scores.len() as u32, b.legal_moves().count());
         // Each move's score was told once, as it came, and is the one in the analysis.
-        short_sort::sort_by_key(&mut heard, |&(sq, v)| (-v, sq));
+        heard.sort_by_key(|&(sq, v)| (-v, sq));
         assert_eq!(heard, a.scores);
         for &(sq, v) in &a.scores {
             let after = b.play_flips(sq, b.flips(sq));
