@@ -14,7 +14,7 @@
 //!
 //! Several threads can solve one position together (`search::solve_parallel`): they share
 //! one table ([`crate::search::table::SharedTable`]) and split the work below the root by
-//! young brothers wait ([`SplitPoint`]).
+//! young brothers wait ([`crate::search::split`]).
 //!
 //! [`crate::search::solve`] is the way in: a [`Board`] of any size, and the score with a best
 //! move.
@@ -54,6 +54,7 @@ use std::sync::Arc;
 
 use crate::bitboard::{Bits, Geometry};
 use crate::search::short_sort;
+use crate::search::split::{self, Pool, SplitPoint, Splits};
 use crate::search::stability::stable;
 use crate::search::table::{Table, Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
@@ -62,10 +63,8 @@ use crate::Board;
 
 mod few;
 mod order;
-mod parallel;
 
 use order::UNORDERED;
-pub use parallel::{pause, Pool, SplitPoint};
 
 /// At or below this many empties, squares are tried in parity order without move generation.
 const SHALLOW: u32 = 6;
@@ -112,14 +111,9 @@ pub struct Solver<'a, G: Geometry, T: Transpositions<G::B> = Table<<G as Geometr
     table: &'a mut T,
     stop: &'a Stop<'a>,
     /// In a parallel solve, the threads' meeting place.
-    pool: Option<&'a Pool<G>>,
+    pool: Option<&'a Pool<G, ()>>,
     /// The innermost split point this thread works in (its ancestors through `parent`).
-    current: Option<Arc<SplitPoint<G>>>,
-    /// The split points with an open window (principal variation nodes) this thread is
-    /// searching a move of, with the alpha it searches it with: when another thread raises
-    /// that alpha, the move is searched again with the new one (the table keeps most of
-    /// the work), rather than finished with a window too wide.
-    watched: Vec<(Arc<SplitPoint<G>>, i32)>,
+    current: Option<Arc<SplitPoint<G, ()>>>,
     check_every: u64,
     /// Set once `stop` said so; every score after that is meaningless.
     pub aborted: bool,
@@ -146,7 +140,6 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             stop,
             pool: None,
             current: None,
-            watched: Vec::new(),
             check_every: CHECK_EVERY,
             aborted: false,
             next_check: CHECK_EVERY,
@@ -167,7 +160,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     pub fn parallel(
         table: &'a mut T,
         stop: &'a Stop<'a>,
-        pool: &'a Pool<G>,
+        pool: &'a Pool<G, ()>,
         check_every: u64,
     ) -> Solver<'a, G, T> {
         let check_every = check_every.max(1);
@@ -204,7 +197,7 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
     ///
     /// In a parallel solve, on a node of at least [`SPLIT`] empties searched with a null
     /// window, once the first move has not cut off and a thread is idle, the moves left are
-    /// shared out ([`Solver::split`]).
+    /// shared out ([`split::split`]).
     fn negascout(&mut self, board: &Board<G>, start: usize, alpha: i32, beta: i32) -> (i32, u32) {
         let end = self.lists.len();
         let (mut alpha, mut best, mut best_sq) = (alpha, i32::MIN, self.lists[start].1);
@@ -224,8 +217,11 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
                 k > 0 && end - i >= 2 && beta - alpha == 1 && p.idle.load(Ordering::Relaxed) > 0
             }) {
                 // Young brothers wait: the first move is searched, the rest is shared out.
-                let (score, sq) = self.split(pool, board, i, end, alpha, beta, best, best_sq);
-                (best, best_sq) = (score, sq);
+                let moves = self.lists[i..end]
+                    .iter()
+                    .map(|&(_, sq, flips)| (sq, flips))
+                    .collect();
+                (best, best_sq) = split::split(self, pool, board, (), moves, alpha, best, best_sq);
                 break;
             }
             let (_, sq, flips) = self.lists[i];
@@ -263,26 +259,12 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
         score
     }
 
-    /// Whether the work in hand is void: the search was stopped, a split point it belongs
-    /// to was cut off, or the alpha of a move it is searching at a split point was raised.
-    fn must_stop(&self) -> bool {
-        (self.stop)(self.nodes)
-            || self
-                .current
-                .as_ref()
-                .is_some_and(|sp| sp.cut_here_or_above())
-            || self
-                .watched
-                .iter()
-                .any(|(sp, alpha)| sp.alpha_now.load(Ordering::Relaxed) > *alpha)
-    }
-
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + self.check_every;
-            self.aborted = self.must_stop();
+            self.aborted = Splits::must_stop(self);
         }
     }
 
@@ -357,5 +339,30 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Solver<'a, G, T> {
             );
         }
         best
+    }
+}
+
+impl<G: Geometry, T: Transpositions<G::B>> Splits<G> for Solver<'_, G, T> {
+    type Node = ();
+
+    fn current(&mut self) -> &mut Option<Arc<SplitPoint<G, ()>>> {
+        &mut self.current
+    }
+
+    fn aborted(&mut self) -> &mut bool {
+        &mut self.aborted
+    }
+
+    fn must_stop(&self) -> bool {
+        (self.stop)(self.nodes)
+            || self
+                .current
+                .as_ref()
+                .is_some_and(|sp| sp.cut_here_or_above())
+    }
+
+    fn search_move(&mut self, sp: &SplitPoint<G, ()>, sq: u32, flips: G::B) -> i32 {
+        let next = sp.board.play_flips(sq, flips);
+        -self.search(next, -sp.alpha - 1, -sp.alpha, false)
     }
 }

@@ -17,10 +17,11 @@ use crate::Board;
 mod analysis;
 mod deepen;
 // Threads share memory natively, and in wasm built with atomics (the threaded worker).
-#[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
-mod lazy;
 mod probcut;
 mod run;
+mod share;
+#[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
+mod threads;
 mod tweaks;
 
 use deepen::Deepened;
@@ -239,13 +240,13 @@ impl<G: Geometry> Searcher<G> {
         let table = self.shared.get_or_insert_with(|| {
             std::sync::Arc::new(crate::search::table::SharedTable::new(bits))
         });
-        let search = lazy::Search {
+        let search = threads::Search {
             board,
             settings: *settings,
             pattern: self.pattern,
             tweaks: self.tweaks,
         };
-        Some(lazy::deepen(
+        Some(threads::deepen(
             helpers,
             std::sync::Arc::clone(table),
             search,

@@ -18,6 +18,7 @@ pub mod pattern;
 pub mod pattern_index;
 pub mod pattern_sum;
 pub mod short_sort;
+mod split;
 pub mod stability;
 pub mod table;
 pub mod weights;
@@ -204,7 +205,7 @@ mod parallel {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     use std::sync::Arc;
 
-    use super::{endgame, never, table, weights, Helpers, Solved};
+    use super::{endgame, never, split, table, weights, Helpers, Solved};
     use crate::bitboard::Geometry;
     use crate::Board;
 
@@ -214,7 +215,7 @@ mod parallel {
     /// What the threads of one solve share.
     struct Shared<G: Geometry> {
         table: table::SharedTable<G::B>,
-        pool: endgame::Pool<G>,
+        pool: split::Pool<G, ()>,
         /// The solve is over: the helpers stop looking for work.
         done: AtomicBool,
         /// The helpers' nodes.
@@ -231,8 +232,8 @@ mod parallel {
             solver.set_pattern(self.pattern);
             self.pool.idle.fetch_add(1, Ordering::AcqRel);
             while !self.done.load(Ordering::Acquire) {
-                if !solver.help(&self.pool, None) {
-                    endgame::pause();
+                if !split::help(&mut solver, &self.pool, None) {
+                    split::pause();
                 }
             }
             self.pool.idle.fetch_sub(1, Ordering::AcqRel);
@@ -250,7 +251,7 @@ mod parallel {
     ) -> Solved {
         let shared = Arc::new(Shared {
             table: table::SharedTable::<G::B>::new(bits),
-            pool: endgame::Pool::<G>::default(),
+            pool: split::Pool::default(),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             pattern,

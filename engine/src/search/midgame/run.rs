@@ -4,13 +4,17 @@
 //! its iterations, deeper and deeper, through [`Run::root`].
 
 use std::marker::PhantomData;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
+use super::share::{MidPool, Node, SPLIT_DEPTH};
 use super::{Tweaks, MPC_MIN_DEPTH, WIN};
 use crate::bitboard::{Bits, Geometry};
 use crate::search::endgame::final_score;
 use crate::search::eval::evaluate;
 use crate::search::pattern_index::Indexes;
 use crate::search::short_sort;
+use crate::search::split::SplitPoint;
 use crate::search::table::{Transpositions, NO_MOVE};
 use crate::search::weights::Weights;
 use crate::search::Stop;
@@ -38,6 +42,10 @@ pub(super) struct Run<'a, G: Geometry, T> {
     /// move's own score, and a null-window search gives only a bound (often the window's
     /// edge itself, where ProbCut cut), which noise would turn into a random move.
     pub(super) every_move: bool,
+    /// On several threads, where they share out their moves.
+    pub(super) pool: Option<&'a MidPool<G>>,
+    /// The innermost split point this thread works in (its ancestors through `parent`).
+    pub(super) current: Option<Arc<SplitPoint<G, Node>>>,
 }
 
 impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
@@ -63,12 +71,20 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
             tweaks,
             mpc_t: tweaks.mpc_margin(),
             every_move: false,
+            pool: None,
+            current: None,
         }
     }
 
     pub(super) fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.max_nodes || (self.nodes & 0x3FFF == 0 && (self.stop)(self.nodes)) {
+            self.aborted = true;
+            if let Some(pool) = self.pool.filter(|_| T::SHARED) {
+                // The caller's thread is done: so is every thread's work.
+                pool.stopped.store(true, Ordering::Relaxed);
+            }
+        } else if T::SHARED && self.nodes & 0x3FF == 0 && self.void() {
             self.aborted = true;
         }
     }
@@ -355,11 +371,22 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = i32::MIN;
         let mut best_sq = NO_MOVE;
-        for (k, (sq, flips)) in self
-            .order(&board, ix, moves, first, depth)
-            .into_iter()
-            .enumerate()
-        {
+        let ordered = self.order(&board, ix, moves, first, depth);
+        for (k, &(sq, flips)) in ordered.iter().enumerate() {
+            if T::SHARED
+                && k > 0
+                && beta - alpha == 1
+                && depth >= SPLIT_DEPTH
+                && ordered.len() - k >= 2
+            {
+                // Young brothers wait: the first move is searched, the rest can be shared.
+                if let Some(shared) =
+                    self.share(&board, ix, depth, &ordered[k..], alpha, best, best_sq)
+                {
+                    (best, best_sq) = shared;
+                    break;
+                }
+            }
             let next = board.play_flips(sq, flips);
             let next_ix = self.child(ix, sq, flips);
             let mut score;
@@ -384,6 +411,9 @@ impl<'a, G: Geometry, T: Transpositions<G::B>> Run<'a, G, T> {
                     }
                 }
             }
+        }
+        if self.aborted {
+            return 0;
         }
         // Scores are clamped into the table's i16: evaluations stay far inside it.
         self.table.store(
