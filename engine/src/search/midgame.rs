@@ -80,10 +80,9 @@ impl<G: Geometry> Searcher<G> {
     }
 
     /// Searches on these threads too in [`Searcher::choose`]. The midgame search of the
-    /// strong levels (no noise, no depth short of the end) runs on every thread with a table
-    /// they share, within the caller's thread's node budget, and plays the move of the
-    /// deepest iteration a thread finished (deeper in the same time; no longer reproducible
-    /// node for node). The exact solve at the end splits its moves between the threads (from
+    /// strong levels (no noise, no depth short of the end) shares its nodes' moves out to
+    /// every thread, with a table they share, within the caller's thread's node budget
+    /// (deeper in the same time; no longer reproducible node for node). The exact solve at the end splits its moves between the threads (from
     /// [`super::PARALLEL_FROM`] empties; the same score, sooner); it is not stopped by
     /// `choose`'s `stop`, and uses a table of its own.
     pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
@@ -220,8 +219,8 @@ impl<G: Geometry> Searcher<G> {
     /// The midgame iterations on the helpers' threads too, if there are any and the search
     /// is one of the strong levels': no noise, and deep enough to reach the end of the game,
     /// so that its node budget is what ends it. (The weaker levels stay reproducible move
-    /// for move, which a shared table would not allow.) The deepest iteration a thread
-    /// finished, and every thread's nodes.
+    /// for move, which a shared table would not allow.) What the caller's thread's
+    /// iterations found, and every thread's nodes.
     #[cfg(any(not(target_family = "wasm"), target_feature = "atomics"))]
     fn deepen_helped(
         &mut self,
