@@ -44,7 +44,13 @@
 //! # Ok::<(), outflank_engine::book::BookError>(())
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+mod file;
+mod store;
+
+pub use file::BookError;
+use store::Store;
 
 use crate::bitboard::{Bits, Eight};
 use crate::search::endgame::final_score;
@@ -136,110 +142,6 @@ impl PartialEq for Book {
 
 impl Eq for Book {}
 
-/// The positions of a book: a hash map while it is built, sorted arrays once read from a
-/// file (a third of the memory, in every browser worker that loads it; the first insert
-/// turns them back into a map).
-#[derive(Clone, Debug)]
-enum Store {
-    Map(HashMap<Key, Entry>),
-    Sorted { keys: Vec<Key>, entries: Vec<Entry> },
-}
-
-impl Default for Store {
-    fn default() -> Store {
-        Store::Map(HashMap::new())
-    }
-}
-
-impl Store {
-    fn len(&self) -> usize {
-        match self {
-            Store::Map(m) => m.len(),
-            Store::Sorted { keys, .. } => keys.len(),
-        }
-    }
-
-    fn get(&self, k: &Key) -> Option<&Entry> {
-        match self {
-            Store::Map(m) => m.get(k),
-            Store::Sorted { keys, entries } => entries.get(keys.binary_search(k).ok()?),
-        }
-    }
-
-    fn get_mut(&mut self, k: &Key) -> Option<&mut Entry> {
-        match self {
-            Store::Map(m) => m.get_mut(k),
-            Store::Sorted { keys, entries } => entries.get_mut(keys.binary_search(k).ok()?),
-        }
-    }
-
-    fn contains_key(&self, k: &Key) -> bool {
-        self.get(k).is_some()
-    }
-
-    fn insert(&mut self, k: Key, e: Entry) {
-        if let Store::Sorted { keys, entries } = self {
-            let map = keys.drain(..).zip(entries.drain(..)).collect();
-            *self = Store::Map(map);
-        }
-        if let Store::Map(m) = self {
-            m.insert(k, e);
-        }
-    }
-
-    /// Every position, in the order of their keys.
-    fn sorted(&self) -> Vec<(Key, Entry)> {
-        match self {
-            Store::Map(m) => {
-                let mut all: Vec<_> = m.iter().map(|(&k, &e)| (k, e)).collect();
-                all.sort_unstable_by_key(|&(k, _)| k);
-                all
-            }
-            Store::Sorted { keys, entries } => {
-                keys.iter().copied().zip(entries.iter().copied()).collect()
-            }
-        }
-    }
-
-    /// The same positions as sorted arrays.
-    fn freeze(self) -> Store {
-        let (keys, entries) = self.sorted().into_iter().unzip();
-        Store::Sorted { keys, entries }
-    }
-}
-
-/// Why a book file was refused.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum BookError {
-    /// Not a book file at all.
-    BadMagic,
-    /// A version this build cannot read.
-    Version(u8),
-    /// Cut short before its last position.
-    Truncated,
-    /// Bytes after its last position.
-    TrailingBytes,
-    /// A value beyond ±64 discs, an expanded finished game, or a count that disagrees with
-    /// the positions read.
-    Corrupt(String),
-}
-
-impl std::fmt::Display for BookError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BookError::BadMagic => write!(f, "not an Outflank opening book"),
-            BookError::Version(v) => {
-                write!(f, "opening book version {v}, this build reads {VERSION}")
-            }
-            BookError::Truncated => write!(f, "the opening book is cut short"),
-            BookError::TrailingBytes => write!(f, "the opening book has bytes after its end"),
-            BookError::Corrupt(why) => write!(f, "corrupt opening book: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for BookError {}
-
 /// How a player plays from the book (see [`crate::search::Level::book_play`]): a move within
 /// `margin` discs of the best ([`Book::choose`]) while the position is at most `last_ply`
 /// moves from the start ([`ply`]).
@@ -248,9 +150,6 @@ pub struct BookPlay {
     pub margin: i32,
     pub last_ply: u32,
 }
-
-const MAGIC: &[u8; 4] = b"OFBK";
-const VERSION: u8 = 2;
 
 impl Book {
     /// An empty book.
@@ -412,130 +311,6 @@ impl Book {
             }
         }
     }
-
-    /// The book's file: `"OFBK"`, version 2, the [`Recipe`] (level, plies, margin, full:
-    /// a byte each), the number of positions (LEB128), then the positions in depth-first
-    /// order from the start, each a LEB128 number `zigzag(value - base) * 2 + expanded`,
-    /// where `base` is the negated value of the position it was reached from (0 for the
-    /// start). An expanded position is followed by the positions one move after it, in the
-    /// order of [`children`], leaving out those already written (a transposition or an
-    /// image): a reader that replays the moves knows each position without its discs being
-    /// stored, about a byte a position. A minimaxed position's best move leads to its `base`
-    /// and the others a few discs from it, so most numbers are small and alike, which gzip
-    /// packs (a tenth smaller than the values themselves). Positions not reached from the
-    /// start are left out.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::new();
-        let mut seen = HashSet::new();
-        if self.entry(&Board::start()).is_some() {
-            self.write(Board::start(), 0, &mut seen, &mut body);
-        }
-        let r = self.recipe;
-        let mut out = MAGIC.to_vec();
-        out.extend([VERSION, r.level, r.plies, r.margin, r.full]);
-        write_varint(&mut out, seen.len() as u64);
-        out.extend(body);
-        out
-    }
-
-    fn write(&self, board: Board<Eight>, base: i64, seen: &mut HashSet<Key>, out: &mut Vec<u8>) {
-        let k = key(&board);
-        let Some(&entry) = self.entries.get(&k) else {
-            return;
-        };
-        if !seen.insert(k) {
-            return;
-        }
-        let kids = children(&board);
-        let expanded = entry.expanded
-            && !kids.is_empty()
-            && kids.iter().all(|(_, c)| self.entries.contains_key(&key(c)));
-        let delta = i64::from(entry.value) - base;
-        let zigzag = (delta << 1) ^ (delta >> 63);
-        write_varint(out, (zigzag as u64) << 1 | u64::from(expanded));
-        if expanded {
-            for (_, child) in kids {
-                self.write(child, -i64::from(entry.value), seen, out);
-            }
-        }
-    }
-
-    /// Reads a book file ([`Book::to_bytes`]), or says what is wrong with it.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        let rest = bytes.strip_prefix(MAGIC).ok_or(BookError::BadMagic)?;
-        let (&version, rest) = rest.split_first().ok_or(BookError::Truncated)?;
-        if version != VERSION {
-            return Err(BookError::Version(version));
-        }
-        let [level, plies, margin, full, ref rest @ ..] = *rest else {
-            return Err(BookError::Truncated);
-        };
-        let mut reader = Reader { bytes: rest };
-        let count = reader.varint()?;
-        let mut book = Book {
-            entries: Store::default(),
-            recipe: Recipe {
-                level,
-                plies,
-                margin,
-                full,
-            },
-        };
-        if count > 0 {
-            book.read(Board::start(), 0, &mut reader)?;
-        }
-        if !reader.bytes.is_empty() {
-            return Err(BookError::TrailingBytes);
-        }
-        if book.len() as u64 != count {
-            return Err(BookError::Corrupt(format!(
-                "{} positions, the file says {count}",
-                book.len()
-            )));
-        }
-        book.entries = std::mem::take(&mut book.entries).freeze();
-        Ok(book)
-    }
-
-    fn read(
-        &mut self,
-        board: Board<Eight>,
-        base: i64,
-        reader: &mut Reader<'_>,
-    ) -> Result<(), BookError> {
-        let k = key(&board);
-        if self.entries.contains_key(&k) {
-            return Ok(());
-        }
-        let n = reader.varint()?;
-        let expanded = n & 1 == 1;
-        let zigzag = n >> 1;
-        let delta = (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64);
-        let value = delta.saturating_add(base);
-        if value.unsigned_abs() > MAX_VALUE as u64 {
-            return Err(BookError::Corrupt(format!("a value of {value} discs")));
-        }
-        let kids = children(&board);
-        if expanded && kids.is_empty() {
-            return Err(BookError::Corrupt("a finished game expanded".into()));
-        }
-        let value = value as i8;
-        self.entries.insert(k, Entry { value, expanded });
-        if expanded {
-            for (_, child) in kids {
-                self.read(child, -i64::from(value), reader)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The book file at `path`, or why it cannot be read, naming the file.
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    pub fn read_file(path: &std::path::Path) -> Result<Book, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-    }
 }
 
 /// The exact value of a finished game for the side to move, if `board` is one.
@@ -550,33 +325,6 @@ fn mix(seed: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-fn write_varint(out: &mut Vec<u8>, mut n: u64) {
-    while n >= 0x80 {
-        out.push((n as u8 & 0x7F) | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl Reader<'_> {
-    fn varint(&mut self) -> Result<u64, BookError> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let (&b, rest) = self.bytes.split_first().ok_or(BookError::Truncated)?;
-            self.bytes = rest;
-            n |= u64::from(b & 0x7F) << shift;
-            if b & 0x80 == 0 {
-                return Ok(n);
-            }
-        }
-        Err(BookError::Corrupt("a number longer than 64 bits".into()))
-    }
 }
 
 /// The book the engine plays from by default: the embedded one natively, none in wasm (the
@@ -594,7 +342,7 @@ pub fn default_book() -> Option<&'static Book> {
 pub fn embedded() -> Option<&'static Book> {
     static EMBEDDED: std::sync::OnceLock<Option<Book>> = std::sync::OnceLock::new();
     EMBEDDED
-        .get_or_init(|| Book::from_bytes(include_bytes!("../book/reversi8.book")).ok())
+        .get_or_init(|| Book::from_bytes(include_bytes!("../../book/reversi8.book")).ok())
         .as_ref()
 }
 
@@ -602,7 +350,7 @@ pub fn embedded() -> Option<&'static Book> {
 mod tests {
     use super::*;
 
-    fn play(board: Board<Eight>, moves: &str) -> Board<Eight> {
+    pub(super) fn play(board: Board<Eight>, moves: &str) -> Board<Eight> {
         moves.as_bytes().chunks(2).fold(board, |b, m| {
             let sq: crate::Square = std::str::from_utf8(m).unwrap().parse().unwrap();
             let i = sq.index(8).unwrap();
@@ -613,7 +361,7 @@ mod tests {
 
     /// A small book: the start and every position to ply 2 expanded, leaves valued by a
     /// made-up rule (the number of the leaf's own moves less the opponent's).
-    fn small_book() -> Book {
+    pub(super) fn small_book() -> Book {
         let mut book = Book::new();
         let leaf = |b: &Board<Eight>| Entry {
             value: b.legal_moves().count() as i8 - b.pass().legal_moves().count() as i8,
@@ -659,19 +407,6 @@ mod tests {
     }
 
     #[test]
-    fn the_file_round_trips() {
-        let book = small_book();
-        let bytes = book.to_bytes();
-        let again = Book::from_bytes(&bytes).unwrap();
-        assert_eq!(again, book);
-        assert_eq!(again.to_bytes(), bytes);
-        // About a byte a position.
-        assert!(bytes.len() < book.len() * 2, "{} bytes", bytes.len());
-        let empty = Book::from_bytes(&Book::new().to_bytes()).unwrap();
-        assert!(empty.is_empty());
-    }
-
-    #[test]
     fn images_of_a_position_share_its_entry() {
         let book = small_book();
         let start = Board::<Eight>::start();
@@ -713,56 +448,6 @@ mod tests {
             }
         }
         assert_eq!(book.value(&start), Some(book.moves(&start).unwrap()[0].1));
-    }
-
-    #[test]
-    fn bad_bytes_are_refused() {
-        let bytes = small_book().to_bytes();
-        assert_eq!(Book::from_bytes(b"").unwrap_err(), BookError::BadMagic);
-        assert_eq!(
-            Book::from_bytes(b"OFPW\x01").unwrap_err(),
-            BookError::BadMagic
-        );
-        assert_eq!(
-            Book::from_bytes(b"OFBK\x01").unwrap_err(),
-            BookError::Version(1)
-        );
-        assert_eq!(
-            Book::from_bytes(b"OFBK\x02\x03").unwrap_err(),
-            BookError::Truncated
-        );
-        for cut in 4..bytes.len() {
-            assert!(Book::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert_eq!(
-            Book::from_bytes(&longer).unwrap_err(),
-            BookError::TrailingBytes
-        );
-        // A wrong count, a value beyond 64 discs, a number that never ends.
-        let mut count = bytes.clone();
-        count[9] ^= 1;
-        assert!(Book::from_bytes(&count).is_err());
-        let mut header = bytes[..9].to_vec();
-        write_varint(&mut header, 1);
-        let mut big = header.clone();
-        write_varint(&mut big, 200 << 1);
-        assert!(matches!(Book::from_bytes(&big), Err(BookError::Corrupt(_))));
-        let mut endless = header;
-        endless.extend([0xFF; 12]);
-        assert!(matches!(
-            Book::from_bytes(&endless),
-            Err(BookError::Corrupt(_))
-        ));
-        // Every byte changed, one at a time: an error or another book, never a panic.
-        for i in 0..bytes.len() {
-            for x in [1u8, 0x80, 0xFF] {
-                let mut b = bytes.clone();
-                b[i] ^= x;
-                let _ = Book::from_bytes(&b);
-            }
-        }
     }
 
     #[test]
