@@ -82,9 +82,10 @@ impl<G: Geometry> Searcher<G> {
     /// Searches on these threads too in [`Searcher::choose`]. The midgame search of the
     /// strong levels (no noise, no depth short of the end) shares its nodes' moves out to
     /// every thread, with a table they share, within the caller's thread's node budget
-    /// (deeper in the same time; no longer reproducible node for node). The exact solve at the end splits its moves between the threads (from
-    /// [`super::PARALLEL_FROM`] empties; the same score, sooner); it is not stopped by
-    /// `choose`'s `stop`, and uses a table of its own.
+    /// (deeper in the same time; no longer reproducible node for node). The exact solve at
+    /// the end splits its moves between the threads (from [`super::PARALLEL_FROM`] empties;
+    /// the same score, sooner); it is not stopped by `choose`'s `stop`, and uses a table of
+    /// its own.
     pub fn set_helpers(&mut self, helpers: Option<&'static dyn Helpers>) {
         self.helpers = helpers;
     }

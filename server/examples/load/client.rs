@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 #[derive(Default)]
 pub struct Stats {
@@ -79,7 +79,7 @@ impl Player {
 }
 
 /// The next JSON message (None: closed or silent for 30 s).
-pub async fn next(ws: &mut Socket) -> Option<Value> {
+async fn next(ws: &mut Socket) -> Option<Value> {
     loop {
         match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
@@ -90,7 +90,7 @@ pub async fn next(ws: &mut Socket) -> Option<Value> {
 }
 
 /// Reads until the `state` with id `sid`; refusals and errors counted.
-pub async fn state(ws: &mut Socket, sid: i64, stats: &Stats) -> Option<Value> {
+async fn state(ws: &mut Socket, sid: i64, stats: &Stats) -> Option<Value> {
     loop {
         let m = next(ws).await?;
         match m["event"].as_str() {
@@ -106,7 +106,7 @@ pub async fn state(ws: &mut Socket, sid: i64, stats: &Stats) -> Option<Value> {
     }
 }
 
-pub struct Rng(u64);
+struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -117,7 +117,7 @@ impl Rng {
     }
 }
 
-pub fn to_move_and_moves(state: &Value) -> Option<(usize, Vec<String>)> {
+fn to_move_and_moves(state: &Value) -> Option<(usize, Vec<String>)> {
     let mut data = state.clone();
     data.as_object_mut()?.remove("stateId");
     let data = outflank_bgs::GameData::from_json(data).ok()?;
