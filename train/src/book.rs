@@ -11,6 +11,8 @@
 //! book extended ply by ply (`--plies` one more each run) is the one a single run makes (a
 //! run stopped within a ply may go on slightly differently).
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use outflank_engine::book::{self, children, ply, Book, Entry, Recipe};
@@ -30,6 +32,8 @@ pub struct Plan {
     pub level: Level,
     /// Stop expanding after this long (the book stays whole).
     pub time: Option<Duration>,
+    /// Searches run side by side, one a thread (the book does not depend on it).
+    pub jobs: usize,
 }
 
 /// What a build did.
@@ -62,15 +66,15 @@ pub fn search_value(searcher: &mut Searcher<Eight>, board: Board<Eight>, level: 
 /// a line after each ply.
 pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Built {
     let start = Instant::now();
-    let mut searcher = Searcher::<Eight>::new(PLAY_TABLE_BITS);
+    let jobs = plan.jobs.max(1);
+    let mut searchers: Vec<_> = (0..jobs)
+        .map(|_| Searcher::<Eight>::new(PLAY_TABLE_BITS))
+        .collect();
     let mut built = Built::default();
-    let value = |searcher: &mut Searcher<Eight>, board: Board<Eight>, built: &mut Built| {
-        built.searches += 1;
-        search_value(searcher, board, plan.level) as i8
-    };
     let origin = Board::<Eight>::start();
     if book.entry(&origin).is_none() {
-        let v = value(&mut searcher, book::canonical(&origin), &mut built);
+        let v = value_all(&mut searchers, &[book::canonical(&origin)], plan.level)[0];
+        built.searches += 1;
         book.insert(
             &origin,
             Entry {
@@ -88,31 +92,41 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
             break;
         };
         let at = ply(first);
-        for board in frontier.iter().take_while(|b| ply(b) == at) {
+        let this_ply: Vec<_> = frontier.iter().take_while(|b| ply(b) == at).collect();
+        // A batch of leaves at a time, their new positions valued side by side, so that a
+        // stop by the clock keeps the book whole.
+        for batch in this_ply.chunks(16 * jobs) {
             if plan.time.is_some_and(|t| start.elapsed() >= t) {
                 break 'build;
             }
-            for (_, child) in children(board) {
-                if book.entry(&child).is_none() {
-                    let v = value(&mut searcher, book::canonical(&child), &mut built);
-                    book.insert(
-                        &child,
-                        Entry {
-                            value: v,
-                            expanded: false,
-                        },
-                    );
-                }
+            let mut seen = HashSet::new();
+            let new: Vec<Board<Eight>> = batch
+                .iter()
+                .flat_map(|board| children(board))
+                .map(|(_, child)| book::canonical(&child))
+                .filter(|child| book.entry(child).is_none() && seen.insert(*child))
+                .collect();
+            for (child, v) in new.iter().zip(value_all(&mut searchers, &new, plan.level)) {
+                book.insert(
+                    child,
+                    Entry {
+                        value: v,
+                        expanded: false,
+                    },
+                );
             }
-            let old = book.entry(board).map_or(0, |e| e.value);
-            book.insert(
-                board,
-                Entry {
-                    value: old,
-                    expanded: true,
-                },
-            );
-            built.expanded += 1;
+            built.searches += new.len();
+            for board in batch {
+                let old = book.entry(board).map_or(0, |e| e.value);
+                book.insert(
+                    board,
+                    Entry {
+                        value: old,
+                        expanded: true,
+                    },
+                );
+                built.expanded += 1;
+            }
         }
         progress(&format!(
             "ply {at}: {} positions, {} expanded by this run, {:.0}s",
@@ -130,6 +144,40 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
         full: byte(plan.full),
     };
     built
+}
+
+/// The values of `boards` by searches at `level`, one thread a searcher taking the next
+/// board in turn. Each search starts from empty tables, so the values do not depend on
+/// which thread searched what.
+fn value_all(searchers: &mut [Searcher<Eight>], boards: &[Board<Eight>], level: Level) -> Vec<i8> {
+    let next = AtomicUsize::new(0);
+    let mut values = vec![0i8; boards.len()];
+    let found: Vec<Vec<(usize, i8)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = searchers
+            .iter_mut()
+            .map(|searcher| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&board) = boards.get(i) else {
+                            break mine;
+                        };
+                        mine.push((i, search_value(searcher, board, level) as i8));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for (i, v) in found.into_iter().flatten() {
+        values[i] = v;
+    }
+    values
 }
 
 /// How far a book's values are from deeper searches.
@@ -209,6 +257,7 @@ mod tests {
             full: 1,
             level: Level::new(2).unwrap(),
             time: None,
+            jobs: 2,
         };
         let mut book = Book::new();
         let built = build(&mut book, &plan, |_| ());
@@ -228,7 +277,7 @@ mod tests {
         }
         let again = {
             let mut b = Book::new();
-            build(&mut b, &plan, |_| ());
+            build(&mut b, &Plan { jobs: 1, ..plan }, |_| ());
             b
         };
         assert_eq!(again.to_bytes(), book.to_bytes());

@@ -283,6 +283,10 @@ pub enum Step {
         /// The level of those deeper searches.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=11))]
         check_level: u8,
+        /// Searches run side by side, a thread each (default: one per core; the book is the
+        /// same whatever the number).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
     },
     /// Every step of the pipeline, each as a run of this program, as many at once as `--jobs`
     /// (what `cargo xtask train` runs): self-play, fits, held-out sets and measures into

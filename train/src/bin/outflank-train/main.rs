@@ -58,6 +58,11 @@ fn main() -> ExitCode {
     result
 }
 
+/// The cores this machine offers (one if it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn run(step: Step) -> ExitCode {
     match step {
         Step::Pipeline {
@@ -66,10 +71,7 @@ fn run(step: Step) -> ExitCode {
             jobs,
             dir,
         } => {
-            let jobs = jobs.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            );
+            let jobs = jobs.map_or_else(cores, usize::from);
             match pipeline::run(quick, deep, jobs, dir) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -88,6 +90,7 @@ fn run(step: Step) -> ExitCode {
             minutes,
             check,
             check_level,
+            jobs,
         } => {
             let (Ok(level), Ok(check_level)) = (Level::new(level), Level::new(check_level)) else {
                 return bad("levels are 1 to 11");
@@ -103,6 +106,7 @@ fn run(step: Step) -> ExitCode {
                 full,
                 level,
                 time,
+                jobs: jobs.map_or_else(cores, usize::from),
             };
             run_book(&out, extend.as_deref(), &plan, (check, check_level))
         }
