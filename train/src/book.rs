@@ -1,6 +1,7 @@
 //! Building the opening book ([`outflank_engine::book`]) from nothing: positions expanded
-//! from the start by the moves strong play considers, each leaf valued by a level's search,
-//! the values minimaxed back to the start; and the book's distance from deeper searches.
+//! from the start by the moves strong play considers, each leaf valued by a search (to a
+//! fixed depth, or a level's), the values minimaxed back to the start; and the book's
+//! distance from deeper searches.
 //!
 //! The build goes ply by ply: it expands every leaf of the [`Book::frontier`] at its
 //! smallest ply (valuing each position one move further that the book lacks), minimaxes,
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use outflank_engine::book::{self, children, ply, Book, Entry, Recipe};
-use outflank_engine::search::{never, Level, Searcher, PLAY_TABLE_BITS};
+use outflank_engine::search::{never, Level, Searcher, Settings, PLAY_TABLE_BITS};
 use outflank_engine::{Board, Eight};
 
 /// What to build.
@@ -28,8 +29,8 @@ pub struct Plan {
     pub margin: u32,
     /// Expand every move before this ply, whatever its value.
     pub full: u32,
-    /// The level whose search values the leaves.
-    pub level: Level,
+    /// What values the leaves.
+    pub judge: Judge,
     /// Stop expanding after this long (the book stays whole).
     pub time: Option<Duration>,
     /// Searches run side by side, one a thread (the book does not depend on it).
@@ -47,19 +48,73 @@ pub struct Built {
     pub complete: bool,
 }
 
-/// `board`'s value for the side to move, in discs, by a search at `level` from empty tables
-/// (exact where the level's solver reaches, or the game is over).
-pub fn search_value(searcher: &mut Searcher<Eight>, board: Board<Eight>, level: Level) -> i32 {
+/// The search that values a book's leaves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Judge {
+    /// A level's search: within its node budget, so the depth it reaches changes from one
+    /// position to the next (and exact where its solver reaches).
+    Level(Level),
+    /// The mean of the scores of searches to this depth and to the one before it, with no
+    /// node budget. The same depth everywhere, so that sibling positions compare; and the
+    /// mean, because in the opening a search to an odd depth, where the side to move makes
+    /// the last move it sees, scores that side about two discs better than one to an even
+    /// depth: a book of one parity would carry that swing into its minimax between
+    /// positions valued by a search and positions valued through their moves.
+    Depth(u8),
+}
+
+impl Judge {
+    /// The deepest that can be asked: a search to 40 plies in the opening does not end.
+    pub const MAX_DEPTH: u8 = 40;
+
+    /// The book's record of it: (level, depth), the level 0 for a depth.
+    fn recipe(self) -> (u8, u8) {
+        match self {
+            Judge::Level(level) => (level.get(), 0),
+            Judge::Depth(depth) => (0, depth),
+        }
+    }
+}
+
+impl std::fmt::Display for Judge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Judge::Level(level) => write!(f, "level {}", level.get()),
+            Judge::Depth(depth) => write!(f, "depth {}", depth),
+        }
+    }
+}
+
+/// `board`'s value for the side to move, in discs, by `judge`'s search from empty tables
+/// (exact where a level's solver reaches, or the game is over).
+pub fn search_value(searcher: &mut Searcher<Eight>, board: Board<Eight>, judge: Judge) -> i32 {
     if let Some(v) = book::finished(&board) {
         return v;
     }
     if board.legal_moves() == 0 {
-        return -search_value(searcher, board.pass(), level);
+        return -search_value(searcher, board.pass(), judge);
     }
     searcher.clear();
-    let choice = searcher.choose(board, &level.settings(), 0, &never);
+    let hundredths = match judge {
+        Judge::Level(level) => {
+            f64::from(searcher.choose(board, &level.settings(), 0, &never).score)
+        }
+        Judge::Depth(depth) => {
+            // The shallower search first: the deeper one starts from its table, as an
+            // iteration of a deepening search does.
+            let mut score = |d: u8| {
+                f64::from(
+                    searcher
+                        .choose(board, &Settings::to_depth(d), 0, &never)
+                        .score,
+                )
+            };
+            let shallower = score(depth.saturating_sub(1).max(1));
+            (shallower + score(depth.max(1))) / 2.0
+        }
+    };
     let max = i32::from(book::MAX_VALUE);
-    ((f64::from(choice.score) / 100.0).round() as i32).clamp(-max, max)
+    ((hundredths / 100.0).round() as i32).clamp(-max, max)
 }
 
 /// Builds `book` out by `plan` (from the start position when it is empty); `progress` hears
@@ -73,7 +128,7 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
     let mut built = Built::default();
     let origin = Board::<Eight>::start();
     if book.entry(&origin).is_none() {
-        let v = value_all(&mut searchers, &[book::canonical(&origin)], plan.level)[0];
+        let v = value_all(&mut searchers, &[book::canonical(&origin)], plan.judge)[0];
         built.searches += 1;
         book.insert(
             &origin,
@@ -106,7 +161,7 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
                 .map(|(_, child)| book::canonical(&child))
                 .filter(|child| book.entry(child).is_none() && seen.insert(*child))
                 .collect();
-            for (child, v) in new.iter().zip(value_all(&mut searchers, &new, plan.level)) {
+            for (child, v) in new.iter().zip(value_all(&mut searchers, &new, plan.judge)) {
                 book.insert(
                     child,
                     Entry {
@@ -137,8 +192,10 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
     }
     book.minimax();
     let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+    let (level, depth) = plan.judge.recipe();
     book.recipe = Recipe {
-        level: plan.level.get(),
+        level,
+        depth,
         plies: byte(plan.plies),
         margin: byte(plan.margin),
         full: byte(plan.full),
@@ -146,10 +203,10 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
     built
 }
 
-/// The values of `boards` by searches at `level`, one thread a searcher taking the next
+/// The values of `boards` by `judge`'s searches, one thread a searcher taking the next
 /// board in turn. Each search starts from empty tables, so the values do not depend on
 /// which thread searched what.
-fn value_all(searchers: &mut [Searcher<Eight>], boards: &[Board<Eight>], level: Level) -> Vec<i8> {
+fn value_all(searchers: &mut [Searcher<Eight>], boards: &[Board<Eight>], judge: Judge) -> Vec<i8> {
     let next = AtomicUsize::new(0);
     let mut values = vec![0i8; boards.len()];
     let found: Vec<Vec<(usize, i8)>> = std::thread::scope(|scope| {
@@ -164,7 +221,7 @@ fn value_all(searchers: &mut [Searcher<Eight>], boards: &[Board<Eight>], level: 
                         let Some(&board) = boards.get(i) else {
                             break mine;
                         };
-                        mine.push((i, search_value(searcher, board, level) as i8));
+                        mine.push((i, search_value(searcher, board, judge) as i8));
                     }
                 })
             })
@@ -190,7 +247,7 @@ pub struct Check {
     /// The same for the expanded positions (minimaxed values) alone, and how many.
     pub expanded: f64,
     pub expanded_positions: usize,
-    /// Mean absolute difference of the book's own level's search (no minimax) from the
+    /// Mean absolute difference of the book's own search (no minimax) from the
     /// deeper search on the expanded positions: what the minimax adds.
     pub search: f64,
 }
@@ -198,11 +255,11 @@ pub struct Check {
 /// Compares the values of `positions` positions of `book` with a search at `deeper`: half
 /// of them leaves, half expanded positions (each half spread evenly over the book's in the
 /// order of their keys; finished games left out), the expanded ones also with a search at
-/// the book's own level (`book_level`).
+/// the book's own judge (`own`).
 pub fn check(
     book: &Book,
     positions: usize,
-    book_level: Level,
+    own: Judge,
     deeper: Level,
     mut progress: impl FnMut(&str),
 ) -> Check {
@@ -224,12 +281,12 @@ pub fn check(
     let mut c = Check::default();
     let (mut sum_book, mut sum_expanded, mut sum_search) = (0i64, 0i64, 0i64);
     for (board, entry) in leaves.iter().chain(&expanded) {
-        let deep = search_value(&mut searcher, *board, deeper);
+        let deep = search_value(&mut searcher, *board, Judge::Level(deeper));
         let miss = i64::from((i32::from(entry.value) - deep).abs());
         sum_book += miss;
         if entry.expanded {
-            let own = search_value(&mut searcher, *board, book_level);
-            sum_search += i64::from((own - deep).abs());
+            let alone = search_value(&mut searcher, *board, own);
+            sum_search += i64::from((alone - deep).abs());
             sum_expanded += miss;
             c.expanded_positions += 1;
         }
@@ -255,7 +312,7 @@ mod tests {
             plies: 3,
             margin: 1,
             full: 1,
-            level: Level::new(2).unwrap(),
+            judge: Judge::Level(Level::new(2).unwrap()),
             time: None,
             jobs: 2,
         };
@@ -287,5 +344,39 @@ mod tests {
         let mut pieces = Book::from_bytes(&pieces.to_bytes()).unwrap();
         build(&mut pieces, &plan, |_| ());
         assert_eq!(pieces.to_bytes(), book.to_bytes());
+    }
+
+    #[test]
+    fn a_book_by_depth_values_its_leaves_by_the_mean_of_two_depths() {
+        let plan = Plan {
+            plies: 2,
+            margin: 0,
+            full: 2,
+            judge: Judge::Depth(4),
+            time: None,
+            jobs: 2,
+        };
+        let mut book = Book::new();
+        assert!(build(&mut book, &plan, |_| ()).complete);
+        assert_eq!((book.recipe.level, book.recipe.depth), (0, 4));
+        let again = Book::from_bytes(&book.to_bytes()).unwrap();
+        assert_eq!(again, book);
+        // Each leaf (two moves from the start) holds the mean of its searches to depths 3 and
+        // 4 (the second from the first's table), which differ: either alone would not give it.
+        let mut searcher = Searcher::<Eight>::new(PLAY_TABLE_BITS);
+        let mut differ = 0;
+        for (board, e) in book.positions().into_iter().filter(|(_, e)| !e.expanded) {
+            searcher.clear();
+            let mut score = |depth| {
+                searcher
+                    .choose(board, &Settings::to_depth(depth), 0, &never)
+                    .score
+            };
+            let (three, four) = (score(3), score(4));
+            let mean = (f64::from(three + four) / 200.0).round() as i32;
+            assert_eq!(i32::from(e.value), mean, "{board:?}");
+            differ += usize::from((three - four).abs() >= 100);
+        }
+        assert!(differ > 0);
     }
 }

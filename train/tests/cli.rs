@@ -479,6 +479,24 @@ fn book_builds_a_tiny_book_extends_it_and_checks_it() {
         outflank_engine::book::Book::read_file(&same).unwrap().len(),
         a.len()
     );
+    // Valued by depth; extended without saying how, it goes on as it was made.
+    let deep = dir.join("deep.book");
+    let deep_s = deep.to_str().unwrap();
+    for args in [
+        &["book", "--depth", "3", "--plies", "2", "--out", deep_s][..],
+        &["book", "--plies", "3", "--extend", deep_s, "--out", deep_s],
+    ] {
+        let out = train(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("book from "));
+        assert!(text(&out.stdout)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("depth 3"));
+    }
+    let d = outflank_engine::book::Book::read_file(&deep).unwrap();
+    assert_eq!((d.recipe.level, d.recipe.depth, d.recipe.plies), (0, 3, 3));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -502,6 +520,9 @@ fn bad_arguments_get_an_error_and_a_non_zero_exit() {
         &["book", "--out", "x.book", "--extend", "Cargo.toml"],
         &["book", "--out", "x.book", "--minutes", "-1"],
         &["book", "--out", "x.book", "--level", "12"],
+        &["book", "--out", "x.book", "--depth", "0"],
+        &["book", "--out", "x.book", "--depth", "41"],
+        &["book", "--out", "x.book", "--level", "8", "--depth", "12"],
     ];
     for args in cases {
         let out = train(args);

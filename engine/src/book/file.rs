@@ -39,11 +39,11 @@ impl std::fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 const MAGIC: &[u8; 4] = b"OFBK";
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
 
 impl Book {
-    /// The book's file: `"OFBK"`, version 2, the [`Recipe`] (level, plies, margin, full:
-    /// a byte each), the number of positions (LEB128), then the positions in depth-first
+    /// The book's file: `"OFBK"`, version 3, the [`Recipe`] (level, depth, plies, margin,
+    /// full: a byte each), the number of positions (LEB128), then the positions in depth-first
     /// order from the start, each a LEB128 number `zigzag(value - base) * 2 + expanded`,
     /// where `base` is the negated value of the position it was reached from (0 for the
     /// start). An expanded position is followed by the positions one move after it, in the
@@ -61,7 +61,7 @@ impl Book {
         }
         let r = self.recipe;
         let mut out = MAGIC.to_vec();
-        out.extend([VERSION, r.level, r.plies, r.margin, r.full]);
+        out.extend([VERSION, r.level, r.depth, r.plies, r.margin, r.full]);
         write_varint(&mut out, seen.len() as u64);
         out.extend(body);
         out
@@ -96,7 +96,7 @@ impl Book {
         if version != VERSION {
             return Err(BookError::Version(version));
         }
-        let [level, plies, margin, full, ref rest @ ..] = *rest else {
+        let [level, depth, plies, margin, full, ref rest @ ..] = *rest else {
             return Err(BookError::Truncated);
         };
         let mut reader = Reader { bytes: rest };
@@ -105,6 +105,7 @@ impl Book {
             entries: Store::default(),
             recipe: Recipe {
                 level,
+                depth,
                 plies,
                 margin,
                 full,
@@ -221,11 +222,11 @@ mod tests {
             BookError::BadMagic
         );
         assert_eq!(
-            Book::from_bytes(b"OFBK\x01").unwrap_err(),
-            BookError::Version(1)
+            Book::from_bytes(b"OFBK\x02").unwrap_err(),
+            BookError::Version(2)
         );
         assert_eq!(
-            Book::from_bytes(b"OFBK\x02\x03").unwrap_err(),
+            Book::from_bytes(b"OFBK\x03\x03").unwrap_err(),
             BookError::Truncated
         );
         for cut in 4..bytes.len() {
@@ -239,9 +240,9 @@ mod tests {
         );
         // A wrong count, a value beyond 64 discs, a number that never ends.
         let mut count = bytes.clone();
-        count[9] ^= 1;
+        count[10] ^= 1;
         assert!(Book::from_bytes(&count).is_err());
-        let mut header = bytes[..9].to_vec();
+        let mut header = bytes[..10].to_vec();
         write_varint(&mut header, 1);
         let mut big = header.clone();
         write_varint(&mut big, 200 << 1);

@@ -116,8 +116,11 @@ pub struct Entry {
 /// How a book was made (kept in its file, for `outflank book` and for extending it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Recipe {
-    /// The level whose search valued the leaves.
+    /// The level whose search valued the leaves (when `depth` is 0).
     pub level: u8,
+    /// The leaves' values are the mean of searches to this depth and the one before it (0:
+    /// by the level's search).
+    pub depth: u8,
     /// The deepest ply expanded.
     pub plies: u8,
     /// Moves within this many discs of the best were expanded.
@@ -399,6 +402,7 @@ mod tests {
         book.minimax();
         book.recipe = Recipe {
             level: 3,
+            depth: 0,
             plies: 3,
             margin: 1,
             full: 3,

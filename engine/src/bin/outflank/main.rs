@@ -157,7 +157,7 @@ enum Command {
     },
     /// A position's moves in the opening book, with their values.
     #[command(
-        after_help = "Example:\n  outflank book ---------------------------OX------XO--------------------------- X\n  outflank book --book my.book ---------------------------OX------XXX-------------------------- O\n\nPrints `book <positions> positions, level L, P plies, margin M, every move to ply F`, then\n`value <discs> <expanded|leaf>` for the position (or `out of book`), then `<move> <discs>` for\neach move in the book, best first: discs ahead at the end for the side to move, as the book's\nsearches and their minimax judge."
+        after_help = "Example:\n  outflank book ---------------------------OX------XO--------------------------- X\n  outflank book --book my.book ---------------------------OX------XXX-------------------------- O\n\nPrints `book <positions> positions, level L (or depth D), P plies, margin M, every move to ply F`, then\n`value <discs> <expanded|leaf>` for the position (or `out of book`), then `<move> <discs>` for\neach move in the book, best first: discs ahead at the end for the side to move, as the book's\nsearches and their minimax judge."
     )]
     Book {
         /// A book file instead of the engine's own.
@@ -386,11 +386,15 @@ fn show_book(file: Option<&std::path::Path>, board: &str, side: &str) -> ExitCod
     };
     let mut out = io::stdout().lock();
     let r = book.recipe;
+    let judge = if r.depth > 0 {
+        format!("depth {}", r.depth)
+    } else {
+        format!("level {}", r.level)
+    };
     let _ = writeln!(
         out,
-        "book {} positions, level {}, {} plies, margin {}, every move to ply {}",
+        "book {} positions, {judge}, {} plies, margin {}, every move to ply {}",
         book.len(),
-        r.level,
         r.plies,
         r.margin,
         r.full

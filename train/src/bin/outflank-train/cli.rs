@@ -271,9 +271,14 @@ pub enum Step {
         /// Expand every move before this ply.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=60))]
         full: u32,
-        /// The level whose search values the leaves (1-11).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=11))]
-        level: u8,
+        /// Value the leaves by this level's search (1-11; the default, 8, unless --depth, or
+        /// the extended book's own).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
+        level: Option<u8>,
+        /// Value the leaves by the mean of searches to this depth and the one before it, with
+        /// no node budget (1-40).
+        #[arg(long, conflicts_with = "level", value_parser = clap::value_parser!(u8).range(1..=40))]
+        depth: Option<u8>,
         /// Stop expanding after this many minutes (the book written is whole).
         #[arg(long)]
         minutes: Option<f64>,

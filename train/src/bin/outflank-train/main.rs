@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use outflank_engine::book::Book;
 use outflank_engine::search::arena::Contender;
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
@@ -87,12 +88,13 @@ fn run(step: Step) -> ExitCode {
             margin,
             full,
             level,
+            depth,
             minutes,
             check,
             check_level,
             jobs,
         } => {
-            let (Ok(level), Ok(check_level)) = (Level::new(level), Level::new(check_level)) else {
+            let Ok(check_level) = Level::new(check_level) else {
                 return bad("levels are 1 to 11");
             };
             let time = match minutes {
@@ -100,15 +102,34 @@ fn run(step: Step) -> ExitCode {
                 Some(m) if m.is_finite() && m >= 0.0 => Some(Duration::from_secs_f64(m * 60.0)),
                 Some(m) => return bad(format!("--minutes {m}: a number of minutes")),
             };
+            let opening_book = match extend.as_deref().map(Book::read_file) {
+                None => Book::new(),
+                Some(Ok(b)) => b,
+                Some(Err(e)) => return bad(e),
+            };
+            // Given, or the extended book's own, or level 8.
+            let recipe = opening_book.recipe;
+            let judge = match (level, depth) {
+                (_, Some(d)) => book::Judge::Depth(d),
+                (Some(l), None) => match Level::new(l) {
+                    Ok(l) => book::Judge::Level(l),
+                    Err(_) => return bad("levels are 1 to 11"),
+                },
+                (None, None) if recipe.depth > 0 => book::Judge::Depth(recipe.depth),
+                (None, None) => match Level::new(recipe.level) {
+                    Ok(l) => book::Judge::Level(l),
+                    Err(_) => book::Judge::Level(Level::new(8).expect("a level")),
+                },
+            };
             let plan = book::Plan {
+                judge,
                 plies,
                 margin,
                 full,
-                level,
                 time,
                 jobs: jobs.map_or_else(cores, usize::from),
             };
-            run_book(&out, extend.as_deref(), &plan, (check, check_level))
+            run_book(&out, opening_book, &plan, (check, check_level))
         }
         Step::Mpc {
             data,

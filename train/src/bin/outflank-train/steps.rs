@@ -17,24 +17,17 @@ use crate::report::print_errors;
 
 pub fn run_book(
     out: &Path,
-    extend: Option<&Path>,
+    mut opening_book: Book,
     plan: &book::Plan,
     (check, check_level): (usize, Level),
 ) -> ExitCode {
-    let mut opening_book = match extend {
-        None => Book::new(),
-        Some(path) => match Book::read_file(path) {
-            Ok(b) => b,
-            Err(e) => return bad(e),
-        },
-    };
     println!(
-        "book from {} positions: plies {}, margin {}, every move to ply {}, level {}{}",
+        "book from {} positions: plies {}, margin {}, every move to ply {}, {}{}",
         opening_book.len(),
         plan.plies,
         plan.margin,
         plan.full,
-        plan.level.get(),
+        plan.judge,
         plan.time.map_or(String::new(), |t| format!(
             ", {:.0} minutes",
             t.as_secs_f64() / 60.0
@@ -65,24 +58,23 @@ pub fn run_book(
         out.display()
     );
     if check > 0 {
-        run_book_check(&opening_book, check, plan.level, check_level);
+        run_book_check(&opening_book, check, plan.judge, check_level);
     }
     ExitCode::SUCCESS
 }
 
-fn run_book_check(opening_book: &Book, positions: usize, level: Level, deeper: Level) {
+fn run_book_check(opening_book: &Book, positions: usize, own: book::Judge, deeper: Level) {
     let start = Instant::now();
-    let c = book::check(opening_book, positions, level, deeper, |line| {
+    let c = book::check(opening_book, positions, own, deeper, |line| {
         println!("{line}")
     });
     println!(
-        "check {} positions against level {}: book values {:.2} discs from it; the {} expanded ones {:.2}, where level {} searches alone are {:.2}; {:.1}s",
+        "check {} positions against level {}: book values {:.2} discs from it; the {} expanded ones {:.2}, where {own} searches alone are {:.2}; {:.1}s",
         c.positions,
         deeper.get(),
         c.book,
         c.expanded_positions,
         c.expanded,
-        level.get(),
         c.search,
         start.elapsed().as_secs_f64()
     );
