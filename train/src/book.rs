@@ -254,15 +254,9 @@ pub struct Check {
 
 /// Compares the values of `positions` positions of `book` with a search at `deeper`: half
 /// of them leaves, half expanded positions (each half spread evenly over the book's in the
-/// order of their keys; finished games left out), the expanded ones also with a search at
-/// the book's own judge (`own`).
-pub fn check(
-    book: &Book,
-    positions: usize,
-    own: Judge,
-    deeper: Level,
-    mut progress: impl FnMut(&str),
-) -> Check {
+/// order of their keys; finished games left out), the expanded ones also with the book's
+/// own search (`own`). The searches run side by side on `jobs` threads.
+pub fn check(book: &Book, positions: usize, own: Judge, deeper: Level, jobs: usize) -> Check {
     let (expanded, leaves): (Vec<_>, Vec<_>) = book
         .positions()
         .into_iter()
@@ -277,29 +271,35 @@ pub fn check(
     let half = positions / 2;
     let expanded = spread(&expanded, positions - half.min(leaves.len()));
     let leaves = spread(&leaves, positions - expanded.len());
-    let mut searcher = Searcher::<Eight>::new(PLAY_TABLE_BITS);
-    let mut c = Check::default();
-    let (mut sum_book, mut sum_expanded, mut sum_search) = (0i64, 0i64, 0i64);
-    for (board, entry) in leaves.iter().chain(&expanded) {
-        let deep = search_value(&mut searcher, *board, Judge::Level(deeper));
-        let miss = i64::from((i32::from(entry.value) - deep).abs());
-        sum_book += miss;
-        if entry.expanded {
-            let alone = search_value(&mut searcher, *board, own);
-            sum_search += i64::from((alone - deep).abs());
-            sum_expanded += miss;
-            c.expanded_positions += 1;
-        }
-        c.positions += 1;
-        if c.positions % 10 == 0 {
-            progress(&format!("  {} positions checked", c.positions));
-        }
-    }
+    let mut searchers: Vec<_> = (0..jobs.max(1))
+        .map(|_| Searcher::<Eight>::new(PLAY_TABLE_BITS))
+        .collect();
+    let all: Vec<_> = leaves.iter().chain(&expanded).map(|(b, _)| *b).collect();
+    let deep = value_all(&mut searchers, &all, Judge::Level(deeper));
+    let boards: Vec<_> = expanded.iter().map(|(b, _)| *b).collect();
+    let alone = value_all(&mut searchers, &boards, own);
+    let miss = |a: i8, b: i8| i64::from((i32::from(a) - i32::from(b)).abs());
+    let entries = leaves.iter().chain(&expanded).map(|(_, e)| e.value);
+    let sum_book: i64 = entries.zip(&deep).map(|(v, &d)| miss(v, d)).sum();
+    let deep_expanded = &deep[leaves.len()..];
+    let sum_expanded: i64 = expanded
+        .iter()
+        .zip(deep_expanded)
+        .map(|((_, e), &d)| miss(e.value, d))
+        .sum();
+    let sum_search: i64 = alone
+        .iter()
+        .zip(deep_expanded)
+        .map(|(&a, &d)| miss(a, d))
+        .sum();
     let mean = |sum: i64, n: usize| sum as f64 / n.max(1) as f64;
-    c.book = mean(sum_book, c.positions);
-    c.expanded = mean(sum_expanded, c.expanded_positions);
-    c.search = mean(sum_search, c.expanded_positions);
-    c
+    Check {
+        positions: all.len(),
+        book: mean(sum_book, all.len()),
+        expanded: mean(sum_expanded, expanded.len()),
+        expanded_positions: expanded.len(),
+        search: mean(sum_search, expanded.len()),
+    }
 }
 
 #[cfg(test)]

@@ -58,16 +58,15 @@ pub fn run_book(
         out.display()
     );
     if check > 0 {
-        run_book_check(&opening_book, check, plan.judge, check_level);
+        run_book_check(&opening_book, check, plan, check_level);
     }
     ExitCode::SUCCESS
 }
 
-fn run_book_check(opening_book: &Book, positions: usize, own: book::Judge, deeper: Level) {
+fn run_book_check(opening_book: &Book, positions: usize, plan: &book::Plan, deeper: Level) {
     let start = Instant::now();
-    let c = book::check(opening_book, positions, own, deeper, |line| {
-        println!("{line}")
-    });
+    let own = plan.judge;
+    let c = book::check(opening_book, positions, own, deeper, plan.jobs);
     println!(
         "check {} positions against level {}: book values {:.2} discs from it; the {} expanded ones {:.2}, where {own} searches alone are {:.2}; {:.1}s",
         c.positions,
