@@ -64,8 +64,8 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// The deepest that can be asked: a search to 40 plies in the opening does not end.
-    pub const MAX_DEPTH: u8 = 40;
+    /// The shipped book's: about as deep as level 10 looks from the positions at its leaves.
+    pub const SHIPPED: Judge = Judge::Depth(18);
 
     /// The book's record of it: (level, depth), the level 0 for a depth.
     fn recipe(self) -> (u8, u8) {

@@ -253,27 +253,40 @@ mod tests {
     }
 
     #[test]
-    fn the_strongest_levels_leave_the_book_after_the_second_move_of_each_side() {
+    fn levels_6_to_11_play_from_the_shipped_book_while_the_position_is_in_it() {
         let mut computer = Computer::new();
         let book = crate::book::default_book().expect("the shipped book reads");
         let level = |l| Level::new(l).unwrap();
         // A little search is enough to tell a search from a book move.
         let soon = |nodes: u64| nodes > 20_000;
-        for (record, plies) in [("f5d6c3", 3), ("f5d6c3d3", 4), ("f5d6c3d3c4", 5)] {
+        let board = |record: &str| {
             let AnyGame::Reversi(r) = game(record) else {
                 unreachable!()
             };
             let AnyBoard::Eight(board) = r.position().board() else {
                 unreachable!()
             };
-            assert_eq!(crate::book::ply(&board), plies);
-            assert!(book.moves(&board).is_some(), "{record} is in the book");
-            let nine = computer.choose(&game(record), level(9), 1, &soon).unwrap();
-            assert_eq!(nine.depth, 0, "level 9 plays {record} from the book");
-            for l in [10, 11] {
+            board
+        };
+        for record in ["f5d6c3", "f5d6c3d3", "f5d6c3d3c4"] {
+            assert!(
+                book.moves(&board(record)).is_some(),
+                "{record} is in the book"
+            );
+            for l in 6..=11 {
                 let d = computer.choose(&game(record), level(l), 1, &soon).unwrap();
-                assert_eq!(d.depth == 0, plies <= 3, "level {l} after {record}: {d:?}");
+                assert_eq!(d.depth, 0, "level {l} plays {record} from the book: {d:?}");
             }
+        }
+        // The first legal square every move soon leaves it: from there they search.
+        let mut record = String::new();
+        while book.moves(&board(&record)).is_some() {
+            let sq = board(&record).legal_moves().trailing_zeros();
+            record += &Square::from_index(sq, 8).to_string();
+        }
+        for l in [6, 10, 11] {
+            let d = computer.choose(&game(&record), level(l), 1, &soon).unwrap();
+            assert!(d.depth > 0, "level {l} searches after {record}: {d:?}");
         }
     }
 }

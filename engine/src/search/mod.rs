@@ -334,13 +334,12 @@ impl Level {
 
     /// How the level plays from the opening book ([`crate::book`]); `None` below level 6.
     ///
-    /// The margin: how far from the best (discs) its book moves may be, the stronger the
-    /// level the closer, so that games vary. The last ply: the book's values are level 8
-    /// searches a few plies below its positions, which level 10's own search sees past from
-    /// the fourth move on; played further, the book costs levels 10 and 11 about a disc a
-    /// game (`outflank match --a 10 --b 10 --b-book none --a-book-plies 60 --opening-plies
-    /// 4`, README). So they play from it each side's first two moves, where it holds every
-    /// move, and search from there; levels 6 to 9 play from it while the position is in it.
+    /// Levels 6 to 11 play from it while the position is in it: a move within a margin of
+    /// the book's best, the stronger the level the closer, so that games vary. The book's
+    /// leaves are valued by searches to a fixed depth about as deep as level 10 looks from
+    /// them, and its minimax looks further above them: played whole, it is worth as much to
+    /// level 10 as its own search, in less time (`outflank match --a 10 --b 10 --b-book none
+    /// --a-book-plies 60 --opening-plies 4`, README).
     pub fn book_play(self) -> Option<BookPlay> {
         let margin = match self.0 {
             0..=5 => return None,
@@ -348,8 +347,10 @@ impl Level {
             7 | 8 => 2,
             _ => 1,
         };
-        let last_ply = if self.0 >= 10 { 3 } else { u32::MAX };
-        Some(BookPlay { margin, last_ply })
+        Some(BookPlay {
+            margin,
+            last_ply: u32::MAX,
+        })
     }
 
     /// What the level means for the search.

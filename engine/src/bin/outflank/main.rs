@@ -79,7 +79,7 @@ enum Command {
     },
     /// Two levels play each other, both colours from varied openings.
     #[command(
-        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --a-book-plies 60 --opening-plies 4 --games 100   (the whole opening book's worth at level 10)\n  outflank match --a 10 --b 10 --a-threads 2 --games 20   (what a second core is worth)\n\nLevels 6-9 play from the opening book while a game is in it, 10 and 11 each side's first two moves (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth at level 10)\n  outflank match --a 10 --b 10 --a-threads 2 --games 20   (what a second core is worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
     )]
     Match {
         /// Level of player A (1-11).
@@ -146,9 +146,9 @@ enum Command {
         /// Player B's book margin (as --a-book-margin).
         #[arg(long, value_parser = clap::value_parser!(i32).range(0..=64))]
         b_book_margin: Option<i32>,
-        /// The last ply (moves from the start) at which player A plays from the book,
-        /// instead of its level's (levels 10 and 11: 3), to see where the book is worth more
-        /// than the search.
+        /// The last ply (moves from the start) at which player A plays from the book (by
+        /// default, while the position is in it), to see where the book is worth more than
+        /// the search.
         #[arg(long)]
         a_book_plies: Option<u32>,
         /// The last ply at which player B plays from the book (as --a-book-plies).

@@ -253,7 +253,7 @@ pub enum Step {
     /// the best (and every move before --full) expanded to --plies, each leaf valued by a
     /// search at --level, the values minimaxed back up the book.
     #[command(
-        after_help = "Example:\n  outflank-train book --out engine/book/reversi8.book --plies 13 --margin 2 --full 4 --level 8 --check 60   (the shipped book)\n  outflank-train book --extend engine/book/reversi8.book --out bigger.book --plies 14 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search."
+        after_help = "Example:\n  outflank-train book --out engine/book/reversi8.book --plies 9 --margin 2 --full 4 --depth 18   (the shipped book)\n  outflank-train book --extend engine/book/reversi8.book --out bigger.book --plies 10 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search\n(`outflank-train book --extend engine/book/reversi8.book --out /tmp/same.book --minutes 0 --check 60 --check-level 11`)."
     )]
     Book {
         /// The book file to write.
@@ -263,7 +263,7 @@ pub enum Step {
         #[arg(long)]
         extend: Option<PathBuf>,
         /// Expand positions before this ply.
-        #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(0..=60))]
+        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=60))]
         plies: u32,
         /// Expand the moves within this many discs of the best.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=64))]
@@ -271,12 +271,11 @@ pub enum Step {
         /// Expand every move before this ply.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=60))]
         full: u32,
-        /// Value the leaves by this level's search (1-11; the default, 8, unless --depth, or
-        /// the extended book's own).
+        /// Value the leaves by this level's search (1-11) instead.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
         level: Option<u8>,
         /// Value the leaves by the mean of searches to this depth and the one before it, with
-        /// no node budget (1-40).
+        /// no node budget (1-40; by default 18, or what valued the extended book).
         #[arg(long, conflicts_with = "level", value_parser = clap::value_parser!(u8).range(1..=40))]
         depth: Option<u8>,
         /// Stop expanding after this many minutes (the book written is whole).

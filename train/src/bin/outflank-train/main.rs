@@ -6,7 +6,7 @@
 //! outflank-train fit --data data/r1-s1.bin --out weights.bin           the weights fitted to them
 //! outflank-train errors --weights weights.bin --holdout held.bin       their held-out errors
 //! outflank-train pipeline [--quick] [--deep] [--jobs N] [--dir DIR]    every step (cargo xtask train)
-//! outflank-train book --out engine/book/reversi8.book --plies 13       the opening book
+//! outflank-train book --out engine/book/reversi8.book --plies 9        the opening book
 //! ```
 //!
 //! Exit codes: 0 success, 1 a failed pipeline step, 2 bad input.
@@ -107,7 +107,7 @@ fn run(step: Step) -> ExitCode {
                 Some(Ok(b)) => b,
                 Some(Err(e)) => return bad(e),
             };
-            // Given, or the extended book's own, or level 8.
+            // Given, or the extended book's own, or the shipped book's.
             let recipe = opening_book.recipe;
             let judge = match (level, depth) {
                 (_, Some(d)) => book::Judge::Depth(d),
@@ -117,8 +117,8 @@ fn run(step: Step) -> ExitCode {
                 },
                 (None, None) if recipe.depth > 0 => book::Judge::Depth(recipe.depth),
                 (None, None) => match Level::new(recipe.level) {
-                    Ok(l) => book::Judge::Level(l),
-                    Err(_) => book::Judge::Level(Level::new(8).expect("a level")),
+                    Ok(l) if extend.is_some() => book::Judge::Level(l),
+                    _ => book::Judge::SHIPPED,
                 },
             };
             let plan = book::Plan {
