@@ -339,7 +339,7 @@ impl Level {
     /// leaves are valued by searches to a fixed depth about as deep as level 10 looks from
     /// them, and its minimax looks further above them: played whole, it is worth as much to
     /// level 10 as its own search, in less time (`outflank match --a 10 --b 10 --b-book none
-    /// --a-book-plies 60 --opening-plies 4`, README).
+    /// --opening-plies 4`, README).
     pub fn book_play(self) -> Option<BookPlay> {
         let margin = match self.0 {
             0..=5 => return None,

@@ -250,8 +250,8 @@ pub enum Step {
         weights: Option<PathBuf>,
     },
     /// Build or extend the opening book: from the start, every move within --margin discs of
-    /// the best (and every move before --full) expanded to --plies, each leaf valued by a
-    /// search at --level, the values minimaxed back up the book.
+    /// the best (and every move before --full) expanded to --plies, each leaf valued by
+    /// searches to --depth (or at --level), the values minimaxed back up the book.
     #[command(
         after_help = "Example:\n  outflank-train book --out engine/book/reversi8.book --plies 9 --margin 2 --full 4 --depth 18   (the shipped book)\n  outflank-train book --extend engine/book/reversi8.book --out bigger.book --plies 10 --minutes 60\n\nPrints a line per ply, then `book <positions> positions, <bytes> bytes, <gzipped> gzipped, <s>s`\n(`complete` when no leaf is left to expand, `stopped` when the time ran out: run it again to go on);\nwith --check N, the mean distance of N of its values from a level --check-level search\n(`outflank-train book --extend engine/book/reversi8.book --out /tmp/same.book --minutes 0 --check 60 --check-level 11`)."
     )]
