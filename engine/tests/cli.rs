@@ -213,7 +213,7 @@ fn book_prints_a_positions_moves_and_values() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert!(lines[0].starts_with("book 5 positions"), "{stdout}");
+    assert_eq!(lines[0], "book 5 positions, values set by hand", "{stdout}");
     assert_eq!(
         lines[1..],
         ["value +0 expanded", "d6 +0", "f4 -1", "f6 -3"],
@@ -234,7 +234,12 @@ fn book_prints_a_positions_moves_and_values() {
     let out = outflank(&["book", &centre("---OX---", "---XO---"), "X"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).starts_with("book "),
+        text(&out.stdout).starts_with("book ")
+            && text(&out.stdout)
+                .lines()
+                .next()
+                .unwrap()
+                .contains(", depth 18, "),
         "{}",
         text(&out.stdout)
     );

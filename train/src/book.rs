@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use outflank_engine::book::{self, children, ply, Book, Entry, Recipe};
+use outflank_engine::book::{self, children, ply, Book, Entry, Judge, Recipe};
 use outflank_engine::search::{never, Level, Searcher, Settings, PLAY_TABLE_BITS};
 use outflank_engine::{Board, Eight};
 
@@ -46,43 +46,6 @@ pub struct Built {
     pub searches: usize,
     /// No leaf is left to expand: more time would not change the book.
     pub complete: bool,
-}
-
-/// The search that values a book's leaves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Judge {
-    /// A level's search: within its node budget, so the depth it reaches changes from one
-    /// position to the next (and exact where its solver reaches).
-    Level(Level),
-    /// The mean of the scores of searches to this depth and to the one before it, with no
-    /// node budget. The same depth everywhere, so that sibling positions compare; and the
-    /// mean, because in the opening a search to an odd depth, where the side to move makes
-    /// the last move it sees, scores that side about two discs better than one to an even
-    /// depth: a book of one parity would carry that swing into its minimax between
-    /// positions valued by a search and positions valued through their moves.
-    Depth(u8),
-}
-
-impl Judge {
-    /// The shipped book's: about as deep as level 10 looks from the positions at its leaves.
-    pub const SHIPPED: Judge = Judge::Depth(18);
-
-    /// The book's record of it: (level, depth), the level 0 for a depth.
-    fn recipe(self) -> (u8, u8) {
-        match self {
-            Judge::Level(level) => (level.get(), 0),
-            Judge::Depth(depth) => (0, depth),
-        }
-    }
-}
-
-impl std::fmt::Display for Judge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Judge::Level(level) => write!(f, "level {}", level.get()),
-            Judge::Depth(depth) => write!(f, "depth {}", depth),
-        }
-    }
 }
 
 /// `board`'s value for the side to move, in discs, by `judge`'s search from empty tables
@@ -192,10 +155,8 @@ pub fn build(book: &mut Book, plan: &Plan, mut progress: impl FnMut(&str)) -> Bu
     }
     book.minimax();
     let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
-    let (level, depth) = plan.judge.recipe();
     book.recipe = Recipe {
-        level,
-        depth,
+        judge: Some(plan.judge),
         plies: byte(plan.plies),
         margin: byte(plan.margin),
         full: byte(plan.full),
@@ -358,7 +319,7 @@ mod tests {
         };
         let mut book = Book::new();
         assert!(build(&mut book, &plan, |_| ()).complete);
-        assert_eq!((book.recipe.level, book.recipe.depth), (0, 4));
+        assert_eq!(book.recipe.judge, Some(Judge::Depth(4)));
         let again = Book::from_bytes(&book.to_bytes()).unwrap();
         assert_eq!(again, book);
         // Each leaf (two moves from the start) holds the mean of its searches to depths 3 and

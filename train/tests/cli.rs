@@ -496,7 +496,10 @@ fn book_builds_a_tiny_book_extends_it_and_checks_it() {
             .ends_with("depth 3"));
     }
     let d = outflank_engine::book::Book::read_file(&deep).unwrap();
-    assert_eq!((d.recipe.level, d.recipe.depth, d.recipe.plies), (0, 3, 3));
+    assert_eq!(
+        (d.recipe.judge, d.recipe.plies),
+        (Some(outflank_engine::book::Judge::Depth(3)), 3)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

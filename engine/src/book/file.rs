@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use super::store::Store;
-use super::{children, key, Book, Entry, Key, Recipe, MAX_VALUE};
+use super::{children, key, Book, Entry, Judge, Key, Recipe, MAX_VALUE};
 use crate::{Board, Eight};
 
 /// Why a book file was refused.
@@ -17,8 +17,8 @@ pub enum BookError {
     Truncated,
     /// Bytes after its last position.
     TrailingBytes,
-    /// A value beyond ±64 discs, an expanded finished game, or a count that disagrees with
-    /// the positions read.
+    /// A value beyond ±64 discs, an expanded finished game, a count that disagrees with the
+    /// positions read, or a recipe no build makes.
     Corrupt(String),
 }
 
@@ -61,7 +61,9 @@ impl Book {
         }
         let r = self.recipe;
         let mut out = MAGIC.to_vec();
-        out.extend([VERSION, r.level, r.depth, r.plies, r.margin, r.full]);
+        out.push(VERSION);
+        out.extend(Judge::to_bytes(r.judge));
+        out.extend([r.plies, r.margin, r.full]);
         write_varint(&mut out, seen.len() as u64);
         out.extend(body);
         out
@@ -99,13 +101,13 @@ impl Book {
         let [level, depth, plies, margin, full, ref rest @ ..] = *rest else {
             return Err(BookError::Truncated);
         };
+        let judge = Judge::from_bytes([level, depth]).map_err(BookError::Corrupt)?;
         let mut reader = Reader { bytes: rest };
         let count = reader.varint()?;
         let mut book = Book {
             entries: Store::default(),
             recipe: Recipe {
-                level,
-                depth,
+                judge,
                 plies,
                 margin,
                 full,
@@ -238,6 +240,16 @@ mod tests {
             Book::from_bytes(&longer).unwrap_err(),
             BookError::TrailingBytes
         );
+        // A judge no build records: a level beyond 11, or both a level and a depth (bytes 5
+        // and 6 hold the level and the depth).
+        for (level, depth) in [(12, 0), (3, 18)] {
+            let mut recipe = bytes.clone();
+            recipe[5..7].copy_from_slice(&[level, depth]);
+            assert!(
+                matches!(Book::from_bytes(&recipe), Err(BookError::Corrupt(_))),
+                "level {level}, depth {depth}"
+            );
+        }
         // A wrong count, a value beyond 64 discs, a number that never ends.
         let mut count = bytes.clone();
         count[10] ^= 1;

@@ -47,9 +47,11 @@
 use std::collections::HashSet;
 
 mod file;
+mod judge;
 mod store;
 
 pub use file::BookError;
+pub use judge::Judge;
 use store::Store;
 
 use crate::bitboard::{Bits, Eight};
@@ -116,11 +118,8 @@ pub struct Entry {
 /// How a book was made (kept in its file, for `outflank book` and for extending it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Recipe {
-    /// The level whose search valued the leaves (when `depth` is 0).
-    pub level: u8,
-    /// The leaves' values are the mean of searches to this depth and the one before it (0:
-    /// by the level's search).
-    pub depth: u8,
+    /// What valued the leaves (none for a book made by hand).
+    pub judge: Option<Judge>,
     /// The deepest ply expanded.
     pub plies: u8,
     /// Moves within this many discs of the best were expanded.
@@ -401,8 +400,7 @@ mod tests {
         }
         book.minimax();
         book.recipe = Recipe {
-            level: 3,
-            depth: 0,
+            judge: Some(Judge::Level(crate::search::Level::new(3).unwrap())),
             plies: 3,
             margin: 1,
             full: 3,

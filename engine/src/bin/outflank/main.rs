@@ -386,19 +386,17 @@ fn show_book(file: Option<&std::path::Path>, board: &str, side: &str) -> ExitCod
     };
     let mut out = io::stdout().lock();
     let r = book.recipe;
-    let judge = if r.depth > 0 {
-        format!("depth {}", r.depth)
-    } else {
-        format!("level {}", r.level)
+    let _ = match r.judge {
+        Some(judge) => writeln!(
+            out,
+            "book {} positions, {judge}, {} plies, margin {}, every move to ply {}",
+            book.len(),
+            r.plies,
+            r.margin,
+            r.full
+        ),
+        None => writeln!(out, "book {} positions, values set by hand", book.len()),
     };
-    let _ = writeln!(
-        out,
-        "book {} positions, {judge}, {} plies, margin {}, every move to ply {}",
-        book.len(),
-        r.plies,
-        r.margin,
-        r.full
-    );
     match book.entry(&board) {
         None => {
             let _ = writeln!(out, "out of book");

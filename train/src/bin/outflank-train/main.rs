@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use outflank_engine::book::Book;
+use outflank_engine::book::{Book, Judge};
 use outflank_engine::search::arena::Contender;
 use outflank_engine::search::midgame::Tweaks;
 use outflank_engine::search::weights::Weights;
@@ -108,18 +108,13 @@ fn run(step: Step) -> ExitCode {
                 Some(Err(e)) => return bad(e),
             };
             // Given, or the extended book's own, or the shipped book's.
-            let recipe = opening_book.recipe;
             let judge = match (level, depth) {
-                (_, Some(d)) => book::Judge::Depth(d),
+                (_, Some(d)) => Judge::Depth(d),
                 (Some(l), None) => match Level::new(l) {
-                    Ok(l) => book::Judge::Level(l),
+                    Ok(l) => Judge::Level(l),
                     Err(_) => return bad("levels are 1 to 11"),
                 },
-                (None, None) if recipe.depth > 0 => book::Judge::Depth(recipe.depth),
-                (None, None) => match Level::new(recipe.level) {
-                    Ok(l) if extend.is_some() => book::Judge::Level(l),
-                    _ => book::Judge::SHIPPED,
-                },
+                (None, None) => opening_book.recipe.judge.unwrap_or(Judge::SHIPPED),
             };
             let plan = book::Plan {
                 judge,
