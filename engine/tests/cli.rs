@@ -233,15 +233,11 @@ fn book_prints_a_positions_moves_and_values() {
     // The engine's own book opens the game.
     let out = outflank(&["book", &centre("---OX---", "---XO---"), "X"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let first = stdout.lines().next().unwrap_or_default();
     assert!(
-        text(&out.stdout).starts_with("book ")
-            && text(&out.stdout)
-                .lines()
-                .next()
-                .unwrap()
-                .contains(", depth 18, "),
-        "{}",
-        text(&out.stdout)
+        first.starts_with("book ") && first.contains(", depth 18, "),
+        "{stdout}"
     );
 }
 
