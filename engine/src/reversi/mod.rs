@@ -2,83 +2,19 @@
 
 mod board;
 mod data;
+mod options;
 mod position;
 mod start;
+mod turn;
 
 pub use board::Board;
+pub use options::ReversiOptions;
 pub use position::{AnyBoard, Placed, Position, Variant, SIZES};
 pub use start::StartPosition;
-
-use serde::{Deserialize, Serialize};
+pub use turn::{Action, PlayerStats, Turn};
 
 use crate::log::Log;
 use crate::{Error, Game, LogEvent, LogItem, Move, Outcome, Player, Reason, Resignation, Square};
-
-/// The options a game is created with.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-pub struct ReversiOptions {
-    /// Squares per side: 6, 8 (default) or 10.
-    pub size: u8,
-    pub variant: Variant,
-    /// The position the game starts from, when it is not the standard start (standard
-    /// rules only; see [`StartPosition::check`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<StartPosition>,
-}
-
-impl Default for ReversiOptions {
-    fn default() -> ReversiOptions {
-        ReversiOptions {
-            size: 8,
-            variant: Variant::Standard,
-            start: None,
-        }
-    }
-}
-
-/// What a player did on their turn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Action {
-    Place(Square),
-    /// Recorded automatically when the player to move has no legal move.
-    Pass,
-}
-
-impl Action {
-    /// `"f5"` or `"pass"`.
-    pub fn notation(self) -> String {
-        match self {
-            Action::Place(sq) => sq.to_string(),
-            Action::Pass => "pass".to_string(),
-        }
-    }
-}
-
-/// One entry of the game's log.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Turn {
-    pub player: Player,
-    pub action: Action,
-}
-
-/// Per-player statistics, as the end-of-game table shows them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PlayerStats {
-    /// Discs placed.
-    pub moves: u32,
-    /// Turns passed for want of a legal move.
-    pub passes: u32,
-    /// Discs played on a corner.
-    pub corners: u32,
-    /// Discs played on a border square that is not a corner.
-    pub borders: u32,
-    /// Discs played in the central 4x4 block (c3-f6 on 8x8).
-    pub centre: u32,
-    /// Opponent discs turned over (toggled, in the bombs variant).
-    pub turned_over: u32,
-}
 
 /// A game of Reversi: options, the current position, the log of turns, a concession.
 /// Moves are played through [`Game::play_move`], as in every game.

@@ -46,7 +46,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::decide::{decide, describe_shares, ship, Measured, SMALLER};
-use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step, FULL, QUICK};
+use super::plan::{fit_step, measured_on, selfplay_args, Knobs, Step};
+use super::scale::{FULL, QUICK};
 use super::{gzip_size, requant_within_budget, run_logged, run_steps, Ctx, Result};
 
 /// How big a deep round is.

@@ -28,7 +28,9 @@ use std::time::{Duration, Instant};
 mod decide;
 mod deep;
 mod plan;
-use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED, FULL, QUICK};
+mod scale;
+use plan::{held_files, measured_on, plan, Step, DEEP_HELD, FITTED};
+use scale::{FULL, QUICK};
 
 pub(crate) type Result<T = ()> = std::result::Result<T, String>;
 
