@@ -166,43 +166,17 @@ fn centre(row4: &str, row5: &str) -> String {
 
 #[test]
 fn book_prints_a_positions_moves_and_values() {
-    use outflank_engine::book::{children, Book, Entry};
+    use outflank_engine::book::Book;
     use outflank_engine::{Board, Eight};
-    // A book of the start (expanded, worth +1 to dark: f5 and its images) and the position
-    // after f5, expanded too: light's d6 0, f4 -1, f6 -3.
+    // A book of the start (expanded: f5 and its images) and the position after f5,
+    // expanded too: light's d6 0, f4 -1, f6 -3.
     let start = Board::<Eight>::start();
     let f5 = 4 * 8 + 5;
     let after = start.play_flips(f5, start.flips(f5));
+    let sq = |name: &str| name.parse::<Square>().unwrap().index(8).unwrap();
     let mut book = Book::new();
-    book.insert(
-        &start,
-        Entry {
-            value: 0,
-            expanded: true,
-        },
-    );
-    book.insert(
-        &after,
-        Entry {
-            value: 0,
-            expanded: true,
-        },
-    );
-    for (sq, child) in children(&after) {
-        let name = Square::from_index(sq.unwrap(), 8).to_string();
-        let value = match name.as_str() {
-            "d6" => 0,
-            "f4" => 1,
-            _ => 3,
-        };
-        book.insert(
-            &child,
-            Entry {
-                value,
-                expanded: false,
-            },
-        );
-    }
+    book.set_moves(&start, &[(f5, 0)]);
+    book.set_moves(&after, &[(sq("d6"), 0), (sq("f4"), -1), (sq("f6"), -3)]);
     book.minimax();
     let path = std::env::temp_dir().join(format!("outflank-cli-{}.book", std::process::id()));
     std::fs::write(&path, book.to_bytes()).unwrap();

@@ -180,6 +180,30 @@ impl Book {
         self.entries.insert(key(board), Entry { value, ..entry });
     }
 
+    /// Expands `board` by hand: each of `moves`, a square with its value in discs for the
+    /// side to move, leads to a leaf worth that value negated. ([`Book::minimax`] then
+    /// values `board` and what leads to it.)
+    pub fn set_moves(&mut self, board: &Board<Eight>, moves: &[(u32, i32)]) {
+        let value = self.value(board).unwrap_or(0) as i8;
+        self.insert(
+            board,
+            Entry {
+                value,
+                expanded: true,
+            },
+        );
+        for &(sq, v) in moves {
+            let child = board.play_flips(sq, board.flips(sq));
+            self.insert(
+                &child,
+                Entry {
+                    value: (-v).clamp(-i32::from(MAX_VALUE), i32::from(MAX_VALUE)) as i8,
+                    expanded: false,
+                },
+            );
+        }
+    }
+
     /// Every position with what the book knows of it, each as its canonical image, in the
     /// order of their keys.
     pub fn positions(&self) -> Vec<(Board<Eight>, Entry)> {

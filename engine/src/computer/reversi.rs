@@ -133,7 +133,7 @@ impl Computer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{children, Book, Entry};
+    use crate::book::Book;
     use crate::{Board, Eight, GameOptions};
 
     /// A book of the start and the position after f5, both expanded: light's d6 worth 0,
@@ -142,35 +142,10 @@ mod tests {
         let start = Board::<Eight>::start();
         let f5 = 4 * 8 + 5;
         let after = start.play_flips(f5, start.flips(f5));
+        let sq = |name: &str| name.parse::<Square>().unwrap().index(8).unwrap();
         let mut book = Book::new();
-        book.insert(
-            &start,
-            Entry {
-                value: 0,
-                expanded: true,
-            },
-        );
-        book.insert(
-            &after,
-            Entry {
-                value: 0,
-                expanded: true,
-            },
-        );
-        for (sq, child) in children(&after) {
-            let value = match Square::from_index(sq.unwrap(), 8).to_string().as_str() {
-                "d6" => 0,
-                "f4" => 1,
-                _ => 3,
-            };
-            book.insert(
-                &child,
-                Entry {
-                    value,
-                    expanded: false,
-                },
-            );
-        }
+        book.set_moves(&start, &[(f5, 0)]);
+        book.set_moves(&after, &[(sq("d6"), 0), (sq("f4"), -1), (sq("f6"), -3)]);
         book.minimax();
         Box::leak(Box::new(book))
     }
