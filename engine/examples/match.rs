@@ -28,7 +28,7 @@ fn main() -> ExitCode {
     };
     let t = Instant::now();
     let openings = arena::openings(pairs as usize, 6, seed);
-    let score = arena::run_match(a, b, &openings, seed, |game| println!("{game}"));
+    let score = arena::run_match(a, b, &openings, seed, |game, _| println!("{game}"));
     println!("{}", score.summary(a, b, t.elapsed().as_secs_f64()));
     ExitCode::SUCCESS
 }

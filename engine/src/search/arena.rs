@@ -348,13 +348,13 @@ impl Contender {
 }
 
 /// Levels `a` and `b` play each opening twice, A dark then A light; `on_game` sees each game
-/// as it ends.
+/// as it ends, with what A and B spent in it.
 pub fn run_match(
     a: Level,
     b: Level,
     openings: &[Vec<u32>],
     seed: u64,
-    on_game: impl FnMut(&MatchGame),
+    on_game: impl FnMut(&MatchGame, [Effort; 2]),
 ) -> MatchScore {
     run_match_contenders(
         Contender::level(a),
@@ -371,7 +371,7 @@ pub fn run_match_contenders(
     b: Contender,
     openings: &[Vec<u32>],
     seed: u64,
-    on_game: impl FnMut(&MatchGame),
+    on_game: impl FnMut(&MatchGame, [Effort; 2]),
 ) -> MatchScore {
     run_match_threads(a, b, openings, seed, 1, on_game)
 }
@@ -386,13 +386,13 @@ pub fn run_match_threads(
     openings: &[Vec<u32>],
     seed: u64,
     threads: usize,
-    mut on_game: impl FnMut(&MatchGame),
+    mut on_game: impl FnMut(&MatchGame, [Effort; 2]),
 ) -> MatchScore {
     let mut score = MatchScore::default();
     let mut tally = |games: [(MatchGame, [Effort; 2]); 2]| {
         for (game, effort) in games {
             score.add(&game, effort);
-            on_game(&game);
+            on_game(&game, effort);
         }
     };
     if threads <= 1 {

@@ -79,7 +79,7 @@ enum Command {
     },
     /// Two levels play each other, both colours from varied openings.
     #[command(
-        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth at level 10)\n  outflank match --a 10 --b 10 --a-threads 2 --games 20   (what a second core is worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game, then `match A B: wins W draws D losses L (points P of N) ...` for A."
+        after_help = "Example:\n  outflank match --a 8 --b 4 --games 20\n  outflank match --a 8 --b 7 --games 200 --threads 2   (two games at a time: the same games, in half the time on two cores)\n  outflank match --a 6 --b 6 --games 10 --openings openings.txt\n  outflank match --a 10 --b 10 --b-book none --opening-plies 4 --games 100   (the opening book's worth at level 10)\n  outflank match --a 10 --b 10 --a-threads 2 --games 20   (what a second core is worth)\n\nLevels 6-11 play from the opening book while a game is in it (--a-book, --b-book).\nPrints one line per game (the opening, A's colour, the disc difference for A; A's and B's time a move), then `match A B: wins W draws D losses L (points P of N) ...` for A."
     )]
     Match {
         /// Level of player A (1-11).
@@ -434,8 +434,14 @@ fn play_match(
     };
     let start = Instant::now();
     let mut out = io::stdout().lock();
-    let score = arena::run_match_threads(a, b, &lines, seed, threads, |game| {
-        let _ = writeln!(out, "{game}");
+    let score = arena::run_match_threads(a, b, &lines, seed, threads, |game, [ea, eb]| {
+        // Each game's times as it ends: a match stopped early still tells them.
+        let _ = writeln!(
+            out,
+            "{game}; A {:.0} ms, B {:.0} ms a move",
+            ea.ms_per_move(),
+            eb.ms_per_move()
+        );
     });
     let _ = writeln!(
         out,

@@ -167,7 +167,7 @@ fn play_match(a: &Path, b: &Path, games: u32, seed: u64, jobs: usize, log: &Path
     let mut out = BufWriter::new(file);
     let mut written = Ok(());
     let start = Instant::now();
-    let score = arena::run_match_threads(a, b, &openings, seed, jobs, |game| {
+    let score = arena::run_match_threads(a, b, &openings, seed, jobs, |game, _| {
         if written.is_ok() {
             written = writeln!(out, "{game}");
         }
