@@ -46,10 +46,13 @@ export async function holdLaterParts(page) {
 }
 
 /**
- * Opens the hot-seat page and waits until the board is rendered and idle. Animations are
- * off unless `speed` says otherwise (the preference is set before the page loads).
+ * Opens the hot-seat page and waits until the board is rendered and idle, and, unless `live`
+ * is false (the later parts' code held back), until the page is whole: a press that spans the
+ * swap of a painted part for its live twin (its mouse down on the one, up on the other) is a
+ * press on neither. Animations are off unless `speed` says otherwise (the preference is set
+ * before the page loads).
  */
-export async function openViewer(page, { speed = "off", cells = 64 } = {}) {
+export async function openViewer(page, { speed = "off", cells = 64, live = true } = {}) {
   if (speed !== null) {
     await page.addInitScript((speed) => {
       const prefs = JSON.parse(localStorage.getItem("outflank:prefs") || "{}");
@@ -64,6 +67,7 @@ export async function openViewer(page, { speed = "off", cells = 64 } = {}) {
   await expect(root).toHaveCount(1);
   await expect(root).toHaveAttribute("data-busy", "false");
   if (cells) await expect(page.locator("button[data-square]")).toHaveCount(cells);
+  if (live) await expect(page.locator("html")).toHaveAttribute("data-live", "");
   return root;
 }
 

@@ -81,7 +81,7 @@ for (const [lang, browser] of Object.entries(LANGUAGES)) {
       // The toolbar's and the side's code is held at first: the parts the build painted (in
       // English) wait in their place until it comes, and must not be seen meanwhile.
       const { release } = await holdLaterParts(page);
-      await openViewer(page);
+      await openViewer(page, { live: false });
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.locator("[data-painted]")).not.toHaveCount(0);
       await scan("start, the painted parts waiting");
