@@ -184,7 +184,7 @@ impl Book {
     /// side to move, leads to a leaf worth that value negated. ([`Book::minimax`] then
     /// values `board` and what leads to it.)
     pub fn set_moves(&mut self, board: &Board<Eight>, moves: &[(u32, i32)]) {
-        let value = self.value(board).unwrap_or(0) as i8;
+        let value = self.entry(board).map_or(0, |e| e.value);
         self.insert(
             board,
             Entry {
@@ -197,7 +197,7 @@ impl Book {
             self.insert(
                 &child,
                 Entry {
-                    value: (-v).clamp(-i32::from(MAX_VALUE), i32::from(MAX_VALUE)) as i8,
+                    value: -(v.clamp(-i32::from(MAX_VALUE), i32::from(MAX_VALUE)) as i8),
                     expanded: false,
                 },
             );
